@@ -1,0 +1,35 @@
+import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError } from './errors.ts';
+import { commands } from './commands/index.ts';
+
+/** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name('conform')
+    .description('Conformance checker for the image-board HTTP API (variants A and B) and the peer message format.')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  for (const register of commands) {
+    register(program, (code) => {
+      exitCode = code;
+    });
+  }
+  try {
+    await program.parseAsync([...argv]);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end with exit code 0; everything else commander rejects is a usage error.
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`conform: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`conform: internal error: ${message}\n`);
+    if (process.env.CONFORM_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+    return EXIT.usage;
+  }
+  return exitCode;
+}

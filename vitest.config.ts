@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `test` is the project's own test suite (run by `npm test`);
+// `suites` holds the conformance suites that `conform check` runs against a target.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'test',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'suites',
+          include: ['suites/**/*.suite.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,336 @@
+/**
+ * The interpretations register: one entry per place where the HTTP document is ambiguous or says
+ * "not shown", with the reading this project chose and why. Checks that depend on a reading cite
+ * its id, and are never stricter than the document's text supports.
+ */
+
+export interface Interpretation {
+  readonly id: string;
+  /** Section of the document. */
+  readonly section: string;
+  /** What the document leaves open, in its words where possible. */
+  readonly question: string;
+  /** The reading chosen. */
+  readonly reading: string;
+  /** Why this reading. */
+  readonly why: string;
+  /** What a check may demand of a target under this reading (never more than the text supports). */
+  readonly checks: string;
+}
+
+const register = [
+  {
+    id: 'INT-notes-create-path',
+    section: '4 Notes',
+    question: 'Notes create: "method and path: not shown".',
+    reading: 'POST /notes.json (and .xml), parameters in the body, like every other create of the document.',
+    why: 'Every other create in section 4 is POST on the resource root; request convention 2 says POST changes state.',
+    checks:
+      'The notes scenario creates notes through POST /notes; a target that answers 404 there is reported with this id, so a reader can tell a reading from a stated rule.',
+  },
+  {
+    id: 'INT-204-envelope',
+    section: '7',
+    question:
+      '"204 No Content: request successful (A only)" next to "Every state-changing call returns one element".',
+    reading:
+      'In A a state-changing call may answer 204 with no body; the status code alone then says success. In B, 204 is never valid. The reference server always answers 200 with the envelope.',
+    why: 'A 204 cannot carry a body, and section 7 says success can be read "from the envelope or from the status code".',
+    checks: 'Envelope checks accept a bodiless 204 in A as success; in B any 204 fails IB-7-status-no-204-B.',
+  },
+  {
+    id: 'INT-missing-required-status',
+    section: '4, 7',
+    question: 'Which status a request without a REQUIRED parameter gets: 424 Invalid Parameters or 420 Invalid Record.',
+    reading: 'The reference server answers 424. A check accepts 420 or 424, with an envelope whose success is false.',
+    why: '424 "given parameters were invalid" fits a missing parameter best, but 420 "record could not be saved" also describes the outcome of a create that lacks a field; the document does not pick.',
+    checks: 'Status in {420, 424} and envelope success false.',
+  },
+  {
+    id: 'INT-out-of-set-status',
+    section: '2, 4, 7',
+    question: 'How a value outside a listed value set is refused.',
+    reading: 'Like a missing REQUIRED parameter: 424 from the reference server; a check accepts 420 or 424.',
+    why: 'Same two candidate codes; "given parameters were invalid" is the closer meaning.',
+    checks: 'Status in {420, 424}; state-changing calls also need envelope success false.',
+  },
+  {
+    id: 'INT-limit-over-100',
+    section: '4 Posts, 8',
+    question: '"at most 100 per request" / "hard maximum 100": is limit=101 clamped or refused?',
+    reading: 'Either is conformant. The reference server clamps to 100.',
+    why: 'The document states the maximum, not what happens above it.',
+    checks:
+      'With at least 101 posts present, GET /posts?limit=101 (and 1000) must not return more than 100 posts: a refusal (420/424) or at most 100 records both pass. With fewer than 101 posts the check is skipped, never passed.',
+  },
+  {
+    id: 'INT-cross-variant',
+    section: '2, 4',
+    question:
+      'How a server of one variant answers the other variant\'s operations and parameters ("Items marked (A only) or (B only) exist in one variant"; "Unlisted parameters do not exist").',
+    reading:
+      'An operation of the other variant does not exist: the reference server answers 404 with the envelope. A parameter of the other variant does not exist: it is ignored (no effect), and the request is served as if it were absent.',
+    why: 'The document says such items do not exist in the other variant; 404 is its code for "not found". It says nothing of refusing unknown parameters.',
+    checks:
+      'An other-variant operation must not succeed (no 2xx, no envelope success true). An other-variant parameter must not take effect where a scenario can observe it (e.g. A\'s search[order] in B); refusing it is not required.',
+  },
+  {
+    id: 'INT-user-name-patterns',
+    section: '4 Users',
+    question: 'search[name] on users "supports patterns": which patterns.',
+    reading: '`*` matches any run of characters (case-insensitive), as in the web site\'s other *_matches parameters; a name without `*` matches exactly (case-insensitive).',
+    why: 'The `*` wildcard is the pattern syntax the service\'s family uses for name searches; no other syntax is hinted at.',
+    checks: 'A prefix pattern `name*` must find the user; exact names must find exactly that user.',
+  },
+  {
+    id: 'INT-session-cookie',
+    section: '5',
+    question:
+      'What the session cookie carries and how a session is made ("A session cookie authenticates a request"; the API key "is equivalent to the bcrypted password hash that the session cookie stores under the name password_hash").',
+    reading:
+      'Cookies `login=<user name>` and `password_hash=<API key>` authenticate a request. No session-creating endpoint is part of the interface.',
+    why: 'Item 5 names the stored value (`password_hash`) and equates it to the API key; the user name must travel too, as with every other method. No login endpoint is listed.',
+    checks: 'The cookie check is SHOULD level (a warning, not a failure, unless --strict), because the cookie layout is this reading.',
+  },
+  {
+    id: 'INT-password-hash',
+    section: '5',
+    question: '"Legacy users can send password_hash (old salted SHA1 hashed password)": the salt is not shown.',
+    reading:
+      'The checker never computes the hash: an account in the accounts file may carry its legacy `password_hash`, sent with `login`. The reference server stores, for each account, SHA1 of `conform--<password>--` and accepts it.',
+    why: 'Without the salt no client can compute it; only the service can give a legacy user the value.',
+    checks: 'SHOULD level; skipped for accounts without a password_hash in the accounts file.',
+  },
+  {
+    id: 'INT-anonymous-refused',
+    section: '5, 7',
+    question: 'How B refuses an anonymous request ("B requires the caller to be logged in").',
+    reading: '403 Forbidden ("access denied"), with the envelope.',
+    why: '403 is the only documented code whose meaning is a refusal of access; 401 is not in the list.',
+    checks: 'Anonymous requests in B must not succeed: status 403 expected; any 2xx fails.',
+  },
+  {
+    id: 'INT-anonymous-writes',
+    section: '5',
+    question: 'A "allows anonymous requests": does that include state-changing ones?',
+    reading:
+      'Anonymous requests may read. A state-changing request needs a logged-in user (the reference server answers 403): a comment, vote or dmail needs an author.',
+    why: 'Every state-changing resource of the document has a creator, uploader, updater or owner.',
+    checks: 'Only anonymous reads are checked in A; anonymous writes are not checked either way.',
+  },
+  {
+    id: 'INT-bad-credentials',
+    section: '5',
+    question: 'What a request with a wrong API key gets.',
+    reading: 'It is not authenticated as that user. The reference server answers 403 in both variants rather than falling back to anonymous.',
+    why: 'Silently treating a typo as anonymous hides errors; the document does not say.',
+    checks: 'A wrong key must not reveal the user\'s own dmails; the status is not checked.',
+  },
+  {
+    id: 'INT-quota-builder',
+    section: '8',
+    question: '"Request quotas for Builder and higher levels: not shown."',
+    reading: 'The reference server gives Builder and higher (and Contributor, Janitor in B) the Platinum quota of 20000 per hour. Nothing is checked for them.',
+    why: 'A higher level should not get less than Platinum; no number is stated.',
+    checks: 'Quota checks cover anonymous (A), Member, Gold and Platinum only.',
+  },
+  {
+    id: 'INT-quota-window',
+    section: '8',
+    question: 'How "requests per hour" is counted.',
+    reading: 'A fixed one-hour window per user (per client address for anonymous). The reference server\'s window length is configurable for tests.',
+    why: 'The document gives per-hour numbers only.',
+    checks: 'The quota check sends quota+1 requests and expects a 421 with the envelope at the latest at the last one; opt-in (--include-quota) because it sends thousands of requests.',
+  },
+  {
+    id: 'INT-record-fields',
+    section: '2, 4',
+    question: '"Fields of returned records: not shown."',
+    reading:
+      'A record is read under the names of its writable parameters without the bracket prefix (`post[tag_string]` is `tag_string`), plus `id`, and `level` for users (section 2 names it). JSON records are objects; XML records are elements whose child elements are the fields.',
+    why: 'The only field names the document gives are the request parameters and `level`.',
+    checks: 'A check that needs a field the target does not return is skipped with the reason, never passed or failed.',
+  },
+  {
+    id: 'INT-created-id',
+    section: '4, 7',
+    question: 'How a client learns the id of what it created (create responses: "not shown").',
+    reading:
+      'The envelope may carry more members than success and reason; the reference server adds `id` (JSON member, XML attribute). The checker takes `id` from the create response, or else finds the record by searching the list for the values it just set.',
+    why: 'The envelope is "one element" with success and reason; extra members do not change its shape.',
+    checks: 'Envelope checks demand success (boolean) and reason (string) only.',
+  },
+  {
+    id: 'INT-list-shape',
+    section: '4 Response bodies',
+    question: '"Response bodies of list, show and create operations: not shown."',
+    reading:
+      'JSON: a list is an array of record objects, a show is one record object. XML: a list is one root element with one child element per record; a show is one root element.',
+    why: 'The plainest form that carries records; it is how the service family answers.',
+    checks: 'Checks that count records (limit, page, searches) need this shape; a body of another shape is reported as a failure of IB-4-list-shape (SHOULD level), never of the counting requirement.',
+  },
+  {
+    id: 'INT-get-errors',
+    section: '7',
+    question: 'Error bodies of GET requests (the envelope is stated for state-changing calls only).',
+    reading: 'The reference server answers GET errors with the envelope too. Checks do not require it.',
+    why: 'The document states the envelope for state-changing calls only.',
+    checks: 'For GET errors only the status code is checked.',
+  },
+  {
+    id: 'INT-transitions',
+    section: '3',
+    question: '"Transitions: not shown (resulting states of these operations are not described)."',
+    reading:
+      'After delete, a record may still be shown (with a deleted flag) or answer 404; after undelete it is shown again. The reference server keeps deleted pools, topics and forum posts with `is_deleted` true, and removes deleted comments, dmails, notes and artists from searches.',
+    why: 'Only the existence of the operations is stated.',
+    checks: 'Lifecycle checks demand that delete and undelete succeed with the envelope, and that delete of an unknown id is refused; they do not demand a resulting state.',
+  },
+  {
+    id: 'INT-version-id',
+    section: '4, 9',
+    question: 'Where a valid `version_id` comes from and what revert restores.',
+    reading:
+      'A version id is the `id` of a record of the resource\'s version listing (e.g. /post_versions filtered by post_id). Revert restores the writable fields recorded in that version and records a new version.',
+    why: 'Section 9: histories "are listed through the version resources and reverted with a version_id".',
+    checks: 'The revert check compares the fields named by INT-record-fields before and after; a version id of another record is refused.',
+  },
+  {
+    id: 'INT-already-exists',
+    section: '7',
+    question: '423 Already Exists and 422 Locked: which operations produce them is not shown.',
+    reading: 'The reference server answers 423 to a create whose unique name exists (artist name, wiki page title, pool name). 422 is never produced.',
+    why: 'Those resources are looked up by name, so a second one of the same name would be ambiguous.',
+    checks: 'SHOULD level: a duplicate create must not succeed; 420, 423 or 424 are accepted.',
+  },
+  {
+    id: 'INT-tag-categories',
+    section: '2, 4 Tags',
+    question: 'Tags come into being from posts\' tag strings; how a tag gets its category (0, 1, 3, 4) is not shown.',
+    reading:
+      'A tag in a tag string may carry a category prefix: `artist:`, `copyright:`, `character:` or `general:` (category 1, 3, 4, 0). A new tag without a prefix is general.',
+    why: 'This is how the service family assigns categories from a tag string; no other writable parameter exists for it.',
+    checks: 'Category searches create their tags through these prefixes; a target that ignores them fails only the category-search checks (SHOULD level).',
+  },
+  {
+    id: 'INT-meta-tags',
+    section: '4 Posts',
+    question: '`tags`: "any tag combination valid on the web site, including meta-tags" — the set of meta-tags is not listed.',
+    reading:
+      'The reference server supports plain tags (all must match), `-tag` negation, `rating:<value>` (either form of the rating values), `id:<n>`, `parent:<n>`, `user:<name>` and `order:id` / `order:id_desc`. Checks use only plain tags, negation and rating:.',
+    why: 'The document promises meta-tags without naming them; checks stay with the minimum every such site has.',
+    checks: 'Tag searches: a post tagged x y is found by `x`, by `x y`, not by `x -y`.',
+  },
+  {
+    id: 'INT-page',
+    section: '4 Posts',
+    question: '`page` ("page number"): first page number and paging order.',
+    reading: 'Pages are numbered from 1; page n with limit l holds the records after the first (n-1)*l of the default order (newest first).',
+    why: 'Page numbers start at 1 on the service family.',
+    checks: 'Pages 1 and 2 with the same limit must not share a post.',
+  },
+  {
+    id: 'INT-source-download',
+    section: '4 Posts, Uploads',
+    question: '`post[source]` "when it is a URL, the service downloads the file"; upload[source] is a "source URL".',
+    reading:
+      'The service fetches the URL with GET. The reference server refuses private, link-local and loopback addresses unless allow-listed (--allow-fetch), caps the size, and answers 424 when the download fails.',
+    why: 'A server that fetches arbitrary URLs needs a guard; the document states only the download.',
+    checks: 'The checker serves the file itself and verifies that the target fetched it; a target that cannot reach the checker makes those checks skip.',
+  },
+  {
+    id: 'INT-dmail-others',
+    section: '4 Dmails',
+    question: '"A user can list, show and delete only the dmails the user owns": what showing or deleting another\'s dmail answers.',
+    reading: 'The reference server answers 403. A check accepts 403 or 404.',
+    why: 'Both "access denied" and "not found" keep the dmail hidden.',
+    checks: 'Show and delete of another user\'s dmail must not succeed and must not reveal its body; list must not include it.',
+  },
+  {
+    id: 'INT-dmail-owner',
+    section: '4 Dmails',
+    question: 'Who owns a dmail: the sender, the recipient, or both.',
+    reading: 'Both sender and recipient own their copy; a third user owns none.',
+    why: 'A message is the sender\'s and the recipient\'s; the service family keeps a copy for each.',
+    checks: 'Ownership checks use a third user (the second Member) who is neither sender nor recipient.',
+  },
+  {
+    id: 'INT-xml-shape',
+    section: '2, 7',
+    question: 'XML documents other than the envelope are not shown.',
+    reading:
+      'The reference server writes records as elements named by the resource (`<post>`), fields as child elements, lists inside a plural root (`<posts type="array">`). Checks require well-formed XML only.',
+    why: 'Section 7 shows only the envelope element.',
+    checks: 'XML responses must parse and be served as XML; their inner structure is read under INT-list-shape.',
+  },
+  {
+    id: 'INT-content-type',
+    section: '2',
+    question: 'The path suffix selects the format; the Content-Type header is not mentioned.',
+    reading: 'JSON is served as application/json, XML as application/xml or text/xml.',
+    why: 'These are the registered media types of the formats.',
+    checks: 'SHOULD level: a mismatched Content-Type warns; the body must parse in the requested format (MUST).',
+  },
+  {
+    id: 'INT-related-tag-shape',
+    section: '4 Tags',
+    question: 'The related-tag response is a list of tags related to `query`; "related" is not defined.',
+    reading: 'Tags that appear on posts together with the query tag, optionally restricted to a category.',
+    why: 'The common meaning of related tags on such a site.',
+    checks: 'Only the REQUIRED `query` and the `category` value set are checked.',
+  },
+  {
+    id: 'INT-artist-name-search',
+    section: '4 Artists',
+    question: 'search[name] prefix rules: exact or partial matching after the prefix.',
+    reading:
+      'After `name:`, `other:` and `group:` the rest matches exactly (case-insensitive) or with `*` wildcards; `http` searches artists with a URL that starts with the given text; plain text matches the base name or any other name exactly or with `*`.',
+    why: 'The document gives the field each prefix searches, not the matching mode.',
+    checks: 'Scenarios search for exact values only, which every matching mode finds.',
+  },
+  {
+    id: 'INT-do-not-bump',
+    section: '4 Comments',
+    question: '`do_not_bump_post` "keep the post from moving to the top of the comment listing": that listing\'s order is not described.',
+    reading: 'The parameter is accepted with value 1. The reference server keeps a per-post bump time that a comment without it advances.',
+    why: 'The document describes the effect only, in a listing whose response is not shown.',
+    checks: 'The parameter must be accepted with value 1; its ordering effect is not checked.',
+  },
+  {
+    id: 'INT-forum-post-topic',
+    section: '4 Forum posts',
+    question: 'Forum post create lists only `forum_post[body]`; a forum post needs a topic.',
+    reading:
+      'The reference server also reads `forum_post[topic_id]` (an extension, marked x-conform-extension in the OpenAPI) and answers 420 without it. Forum posts are otherwise made through a topic\'s original post.',
+    why: '"Unlisted parameters do not exist", yet a post without a topic cannot be saved; the service family names the topic this way.',
+    checks: 'Checks never depend on forum_post[topic_id]: the forum post lifecycle uses the original post of a topic they create.',
+  },
+  {
+    id: 'INT-unmarked-needed',
+    section: '4',
+    question: 'Parameters not marked REQUIRED that a record cannot do without (dmail recipient, artist name, forum topic title).',
+    reading: 'The reference server answers 420 Invalid Record ("record could not be saved") when they are missing.',
+    why: 'They are not REQUIRED parameters, so 424 would overstate; the record still cannot be saved.',
+    checks: 'No check omits them.',
+  },
+  {
+    id: 'INT-version-ids-hidden',
+    section: '2, 4, 9',
+    question:
+      'Wiki pages (both variants) and artists (B) have a revert taking `version_id`, but no version resource lists their versions ("Wiki page | /wiki_pages | none"; artist versions are A only).',
+    reading:
+      'Their version ids cannot be learnt through the documented interface. The reference server numbers them like the other histories.',
+    why: 'The document lists no way to read them.',
+    checks: 'For these reverts only the REQUIRED version_id and the refusal of an unknown version id are checked; restoring is not.',
+  },
+] as const satisfies readonly Interpretation[];
+
+export type InterpretationId = (typeof register)[number]['id'];
+
+export const INTERPRETATIONS: readonly Interpretation[] = register;
+
+export function interpretation(id: InterpretationId): Interpretation {
+  const found = register.find((entry) => entry.id === id);
+  if (!found) throw new Error(`unknown interpretation ${id}`);
+  return found;
+}

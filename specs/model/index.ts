@@ -1,0 +1,158 @@
+/**
+ * The spec model: the image-board HTTP document as data. Everything downstream (OpenAPI, requirement
+ * catalogue, reference server, checks) reads it through this module, mostly through `operationsFor`.
+ */
+import { ARTIST_OPERATIONS } from './operations/artists.ts';
+import { COMMENT_OPERATIONS } from './operations/comments.ts';
+import { COMMENTARY_OPERATIONS } from './operations/commentary.ts';
+import { DMAIL_OPERATIONS } from './operations/dmails.ts';
+import { FORUM_OPERATIONS } from './operations/forum.ts';
+import { NOTE_OPERATIONS } from './operations/notes.ts';
+import { POOL_OPERATIONS } from './operations/pools.ts';
+import { POST_OPERATIONS } from './operations/posts.ts';
+import { TAG_OPERATIONS } from './operations/tags.ts';
+import { UPLOAD_OPERATIONS } from './operations/uploads.ts';
+import { USER_OPERATIONS } from './operations/users.ts';
+import { WIKI_OPERATIONS } from './operations/wiki.ts';
+import { RESOURCES } from './resources.ts';
+import { STATUS_CODES, USER_LEVELS } from './service.ts';
+import type { Method, OperationSpec, ParamLocation, ParamSpec, ParamType, ResourceId, ResourceSpec, Variant } from './types.ts';
+import { inVariant, resolve } from './types.ts';
+import type { ValueSetId } from './value-sets.ts';
+import { VALUE_SETS } from './value-sets.ts';
+
+export * from './types.ts';
+export * from './service.ts';
+export { VALUE_SETS, valueSet } from './value-sets.ts';
+export type { ValueSetId, ValueSet } from './value-sets.ts';
+export { RESOURCES } from './resources.ts';
+export { ARTIST_NAME_PREFIXES } from './operations/artists.ts';
+
+/** Every operation of section 4, in the document's order. */
+export const OPERATIONS: readonly OperationSpec[] = [
+  ...POST_OPERATIONS,
+  ...UPLOAD_OPERATIONS,
+  ...COMMENT_OPERATIONS,
+  ...DMAIL_OPERATIONS,
+  ...ARTIST_OPERATIONS,
+  ...NOTE_OPERATIONS,
+  ...USER_OPERATIONS,
+  ...POOL_OPERATIONS,
+  ...TAG_OPERATIONS,
+  ...WIKI_OPERATIONS,
+  ...FORUM_OPERATIONS,
+  ...COMMENTARY_OPERATIONS,
+];
+
+/** A parameter as it is in one variant. */
+export interface ResolvedParam {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly location: ParamLocation;
+  readonly required: boolean;
+  readonly description: string;
+  readonly valueSet?: ValueSetId;
+  readonly values?: readonly string[];
+  readonly sortKey: boolean;
+  /** The parameter exists only in this variant (it was marked). */
+  readonly variantOnly: boolean;
+}
+
+/** An operation as it is in one variant. */
+export interface ResolvedOperation extends Omit<OperationSpec, 'params'> {
+  readonly variant: Variant;
+  /** Path parameters (`{id}`, `{post_id}`) followed by the documented parameters of this variant. */
+  readonly params: readonly ResolvedParam[];
+  /** POST, PUT and DELETE change state (request convention 2). */
+  readonly stateChanging: boolean;
+  /** Path with the format suffix: `/posts/{id}.json`. */
+  readonly pathFor: (format: 'json' | 'xml') => string;
+}
+
+export function isStateChanging(method: Method): boolean {
+  return method !== 'GET';
+}
+
+/** Path placeholders in order of appearance: `/posts/{post_id}/votes` gives `post_id`. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
+}
+
+function resolveParam(param: ParamSpec, method: Method, variant: Variant): ResolvedParam {
+  const valueSet = param.values === undefined ? undefined : resolve(param.values, variant);
+  return {
+    name: param.name,
+    type: param.type,
+    location: method === 'GET' ? 'query' : 'body',
+    required: param.required === true,
+    description: param.description,
+    ...(valueSet === undefined ? {} : { valueSet, values: VALUE_SETS[valueSet].values }),
+    sortKey: param.sortKey === true,
+    variantOnly: param.only !== undefined,
+  };
+}
+
+export function resolveOperation(op: OperationSpec, variant: Variant): ResolvedOperation {
+  const pathParams: ResolvedParam[] = pathParamNames(op.path).map((name) => ({
+    name,
+    type: 'integer',
+    location: 'path',
+    required: true,
+    description: name === 'id' ? 'identifier of the resource in this path' : `identifier of the ${name.replace(/_id$/, '')}`,
+    sortKey: false,
+    variantOnly: false,
+  }));
+  const params = op.params.filter((p) => inVariant(p, variant)).map((p) => resolveParam(p, op.method, variant));
+  return {
+    ...op,
+    variant,
+    params: [...pathParams, ...params],
+    stateChanging: isStateChanging(op.method),
+    pathFor: (format) => `${op.path}.${format}`,
+  };
+}
+
+const cache = new Map<Variant, readonly ResolvedOperation[]>();
+
+/** The operations that exist in `variant`, with that variant's parameters and value sets. */
+export function operationsFor(variant: Variant): readonly ResolvedOperation[] {
+  let ops = cache.get(variant);
+  if (!ops) {
+    ops = OPERATIONS.filter((op) => inVariant(op, variant)).map((op) => resolveOperation(op, variant));
+    cache.set(variant, ops);
+  }
+  return ops;
+}
+
+/** The operations that exist only in the other variant (they must not exist in `variant`). */
+export function absentOperations(variant: Variant): readonly OperationSpec[] {
+  return OPERATIONS.filter((op) => !inVariant(op, variant));
+}
+
+export function operation(id: string): OperationSpec {
+  const op = OPERATIONS.find((o) => o.id === id);
+  if (!op) throw new Error(`unknown operation ${id}`);
+  return op;
+}
+
+export function operationFor(id: string, variant: Variant): ResolvedOperation {
+  const op = operationsFor(variant).find((o) => o.id === id);
+  if (!op) throw new Error(`operation ${id} does not exist in variant ${variant}`);
+  return op;
+}
+
+export function resource(id: ResourceId): ResourceSpec {
+  return RESOURCES.find((r) => r.id === id) as ResourceSpec;
+}
+
+export function resourcesFor(variant: Variant): readonly ResourceSpec[] {
+  return RESOURCES.filter((r) => inVariant(r, variant));
+}
+
+export function statusCodesFor(variant: Variant): readonly number[] {
+  return STATUS_CODES.filter((s) => inVariant(s, variant)).map((s) => s.code);
+}
+
+export function userLevelsFor(variant: Variant) {
+  return USER_LEVELS.filter((l) => inVariant(l, variant));
+}

@@ -1,0 +1,32 @@
+import { int, str } from '../params.ts';
+import type { OperationSpec } from '../types.ts';
+
+const doNotBump = () =>
+  str('comment[do_not_bump_post]', 'set to 1 to keep the post from moving to the top of the comment listing', { values: 'one-zero' });
+
+/** Section 4: Comments. */
+export const COMMENT_OPERATIONS: readonly OperationSpec[] = [
+  {
+    id: 'comments.list', resource: 'comments', name: 'List', kind: 'list', method: 'GET', path: '/comments', shown: true,
+    summary: 'List comments.',
+    params: [
+      str('group_by', 'must be comment', { values: 'comment-group-by' }),
+      str('search[body_matches]', 'body search'),
+      int('search[post_id]', 'post id', { only: 'A' }),
+      str('search[post_tags_match]', 'tags of the commented post (meta-tags unsupported)'),
+      str('search[creator_name]', 'creator name (exact match)'),
+      int('search[creator_id]', 'creator id'),
+    ],
+  },
+  {
+    id: 'comments.create', resource: 'comments', name: 'Create', kind: 'create', method: 'POST', path: '/comments', shown: true,
+    summary: 'Comment on a post.',
+    params: [int('comment[post_id]', 'post id', { required: true }), str('comment[body]', 'body', { required: true }), doNotBump()],
+  },
+  {
+    id: 'comments.update', resource: 'comments', name: 'Update', kind: 'update', method: 'PUT', path: '/comments/{id}', shown: true,
+    summary: 'Edit a comment.', params: [str('comment[body]', 'body', { required: true }), doNotBump()],
+  },
+  { id: 'comments.show', resource: 'comments', name: 'Show', kind: 'show', method: 'GET', path: '/comments/{id}', shown: true, summary: 'Show one comment.', params: [] },
+  { id: 'comments.delete', resource: 'comments', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/comments/{id}', shown: true, summary: 'Delete a comment.', params: [] },
+];

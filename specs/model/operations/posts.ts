@@ -1,0 +1,72 @@
+import { int, str, versionId } from '../params.ts';
+import type { OperationSpec } from '../types.ts';
+
+/** Section 4: Posts, Post votes, Post flags and post appeals, and the post versions listing. */
+export const POST_OPERATIONS: readonly OperationSpec[] = [
+  {
+    id: 'posts.list', resource: 'posts', name: 'List', kind: 'list', method: 'GET', path: '/posts', shown: true,
+    summary: 'List posts, optionally filtered by a tag search.',
+    params: [
+      int('limit', 'posts per request, at most 100'),
+      int('page', 'page number'),
+      str('tags', 'search terms; any tag combination valid on the web site, including meta-tags'),
+      str('raw', 'when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing', { only: 'A' }),
+    ],
+    remarks: ['Posts per list request: hard maximum 100 (`limit`).'],
+  },
+  { id: 'posts.show', resource: 'posts', name: 'Show', kind: 'show', method: 'GET', path: '/posts/{id}', shown: true, summary: 'Show one post.', params: [] },
+  {
+    id: 'posts.update', resource: 'posts', name: 'Update', kind: 'update', method: 'PUT', path: '/posts/{id}', shown: true,
+    summary: 'Update a post\'s tags, rating, source or parent.',
+    params: [
+      str('post[tag_string]', 'space-delimited tags'),
+      str('post[rating]', 'rating', { values: { byVariant: { A: 'post-rating-A', B: 'post-rating-B' } } }),
+      str('post[source]', 'source; when it is a URL, the service downloads the file'),
+      int('post[parent_id]', 'parent post id'),
+    ],
+    remarks: ['Posts cannot be created directly; an upload is created and converted into a post.', 'Posts cannot be deleted; they are flagged for deletion through post flags.'],
+  },
+  {
+    id: 'posts.revert', resource: 'posts', name: 'Revert', kind: 'revert', method: 'PUT', path: '/posts/{id}/revert', shown: true,
+    summary: 'Revert a post to a post version.', params: [versionId('post')],
+  },
+  {
+    id: 'posts.copy_notes', resource: 'posts', name: 'Copy notes', kind: 'action', method: 'PUT', path: '/posts/{id}/copy_notes', shown: true, only: 'A',
+    summary: 'Copy the notes of a post to another post.',
+    params: [int('other_post_id', 'id of the post to copy notes to', { required: true })],
+  },
+  {
+    id: 'post_votes.create', resource: 'post_votes', name: 'Create', kind: 'create', method: 'POST', path: '/posts/{post_id}/votes', shown: true,
+    summary: 'Vote a post up or down.', params: [str('score', 'up or down', { required: true, values: 'vote-score' })],
+  },
+  {
+    id: 'post_flags.list', resource: 'post_flags', name: 'List flags', kind: 'list', method: 'GET', path: '/post_flags', shown: true,
+    summary: 'List post flags.',
+    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
+  },
+  {
+    id: 'post_flags.create', resource: 'post_flags', name: 'Create flag', kind: 'create', method: 'POST', path: '/post_flags', shown: true,
+    summary: 'Flag a post for deletion.',
+    params: [int('post_flag[post_id]', 'post id', { required: true }), str('post_flag[reason]', 'reason', { required: true })],
+  },
+  {
+    id: 'post_appeals.list', resource: 'post_appeals', name: 'List appeals', kind: 'list', method: 'GET', path: '/post_appeals', shown: true,
+    summary: 'List post appeals.',
+    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
+  },
+  {
+    id: 'post_appeals.create', resource: 'post_appeals', name: 'Create appeal', kind: 'create', method: 'POST', path: '/post_appeals', shown: true,
+    summary: 'Appeal a post\'s deletion.',
+    params: [int('post_appeal[post_id]', 'post id', { required: true }), str('post_appeal[reason]', 'reason', { required: true })],
+  },
+  {
+    id: 'post_versions.list', resource: 'posts', name: 'Post versions', kind: 'list', method: 'GET', path: '/post_versions', shown: true,
+    summary: 'List post versions.',
+    params: [
+      str('search[updater_name]', 'updater name'),
+      int('search[updater_id]', 'updater id'),
+      int('search[post_id]', 'post id'),
+      int('search[start_id]', 'start id', { only: 'A' }),
+    ],
+  },
+];

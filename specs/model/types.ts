@@ -1,0 +1,157 @@
+/**
+ * Types of the spec model: the image-board HTTP document (`imageboard-http-api.md`) as data.
+ *
+ * Variant marks are literal types, so a misspelled mark ("C", "a", "AB") does not compile.
+ * Every name that a request carries (paths, parameter names, value sets) is written once, in the
+ * model files beside this one; the rest of the project reads them from there.
+ */
+import type { InterpretationId } from '../interpretations.ts';
+import type { ValueSetId } from './value-sets.ts';
+
+export type Variant = 'A' | 'B';
+export const VARIANTS = ['A', 'B'] as const satisfies readonly Variant[];
+
+/** A value that the document gives per variant ("A: ... / B: ..."). */
+export interface PerVariant<T> {
+  readonly A: T;
+  readonly B: T;
+}
+/** Either one value for both variants, or one per variant. */
+export type Varies<T> = T | { readonly byVariant: PerVariant<T> };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a parameter's value is written on the wire. */
+export type ParamType = 'integer' | 'string' | 'file';
+
+/** Where a parameter travels. Derived: `{x}` in the path is `path`; GET is `query`; anything else `body`. */
+export type ParamLocation = 'path' | 'query' | 'body';
+
+export interface ParamSpec {
+  /** The exact name on the wire, with brackets: `search[name_matches]`, `post[tag_string]`. */
+  readonly name: string;
+  readonly type: ParamType;
+  /** Marked REQUIRED in the document. */
+  readonly required?: true;
+  /** Marked (A only) or (B only). Absent: both variants. */
+  readonly only?: Variant;
+  /** The allowed values, when the document lists them. */
+  readonly values?: Varies<ValueSetId>;
+  /** What the parameter means, in the document's words. */
+  readonly description: string;
+  /** The parameter is the variant's sort key (`search[order]` in A, `search[sort]` in B). */
+  readonly sortKey?: true;
+}
+
+export type OperationKind =
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'undelete'
+  | 'revert'
+  | 'action';
+
+export interface OperationSpec {
+  /** Stable id: `<path root>.<operation>`, e.g. `posts.list`, `post_versions.list`. */
+  readonly id: string;
+  readonly resource: ResourceId;
+  /** The operation's name as the document's table gives it ("List", "Copy notes"). */
+  readonly name: string;
+  readonly kind: OperationKind;
+  readonly method: Method;
+  /** Path relative to the base URL, without the format suffix: `/posts/{id}`. */
+  readonly path: string;
+  readonly only?: Variant;
+  readonly params: readonly ParamSpec[];
+  /** One line on what the operation does. */
+  readonly summary: string;
+  /**
+   * False when the document does not show the method and path (notes create); the method and path
+   * above are then the reading recorded under `interpretation`.
+   */
+  readonly shown: boolean;
+  readonly interpretation?: InterpretationId;
+  /** Extra statements about the operation in the document, in its words. */
+  readonly remarks?: readonly string[];
+}
+
+export interface ResourceSpec {
+  readonly id: ResourceId;
+  /** The document's name for it: "Post", "Tag alias". */
+  readonly name: string;
+  /** Path root: `/posts`. */
+  readonly root: string;
+  readonly only?: Variant;
+  /** The version resource, if the resource keeps a history. */
+  readonly versions?: { readonly root: string; readonly only?: Variant };
+}
+
+export const RESOURCE_IDS = [
+  'posts',
+  'post_votes',
+  'post_flags',
+  'post_appeals',
+  'uploads',
+  'comments',
+  'dmails',
+  'artists',
+  'notes',
+  'users',
+  'pools',
+  'tags',
+  'tag_aliases',
+  'tag_implications',
+  'wiki_pages',
+  'related_tag',
+  'forum_topics',
+  'forum_posts',
+  'artist_commentaries',
+] as const;
+export type ResourceId = (typeof RESOURCE_IDS)[number];
+
+export type Level = 'MUST' | 'SHOULD';
+
+/** A role of section 2's user level table. */
+export interface UserLevel {
+  readonly role: string;
+  readonly level: number;
+  readonly only?: Variant;
+}
+
+export interface StatusCode {
+  readonly code: number;
+  readonly name: string;
+  readonly meaning: string;
+  readonly only?: Variant;
+}
+
+export interface AuthMethod {
+  readonly id: 'login_api_key' | 'password_hash' | 'basic' | 'session_cookie';
+  /** The document's words. */
+  readonly text: string;
+  readonly interpretation?: InterpretationId;
+}
+
+export interface Quota {
+  /** Who the quota applies to: `anonymous` or a role name. */
+  readonly who: 'anonymous' | 'Member' | 'Gold' | 'Platinum';
+  readonly perHour: number;
+  readonly only?: Variant;
+  readonly text: string;
+}
+
+/** Does an item with this mark exist in `variant`? */
+export function inVariant(item: object, variant: Variant): boolean {
+  const only = (item as { readonly only?: Variant }).only;
+  return only === undefined || only === variant;
+}
+
+/** Resolves a per-variant value. */
+export function resolve<T>(value: Varies<T>, variant: Variant): T {
+  if (typeof value === 'object' && value !== null && 'byVariant' in value) {
+    return (value as { byVariant: PerVariant<T> }).byVariant[variant];
+  }
+  return value as T;
+}

@@ -1,0 +1,108 @@
+/**
+ * Per-operation requirements, derived from the spec model so their ids follow the model:
+ *   IB-4-<op>-served             the operation is served in its variant(s)
+ *   IB-4-<op>-absent             an (A only)/(B only) operation does not exist in the other variant
+ *   IB-4-<op>-required-<param>   a REQUIRED parameter, when omitted, is refused
+ *   IB-4-<op>-values-<param>     a value set: listed values accepted, others refused
+ *                                (suffixed -A / -B where the variants' sets differ)
+ * `<op>` is the operation id with `.` as `-`; `<param>` is the parameter name with brackets as `-`.
+ */
+import type { OperationSpec, ParamSpec, ValueSet, Variant } from '../model/index.ts';
+import { OPERATIONS, VALUE_SETS, VARIANTS, inVariant, resolve } from '../model/index.ts';
+import type { Requirement } from './types.ts';
+
+export function opSlug(opId: string): string {
+  return opId.replace('.', '-');
+}
+
+export function paramSlug(name: string): string {
+  return name.replace(/\]\[/g, '-').replace(/\[/g, '-').replace(/\]/g, '');
+}
+
+export const requirementIds = {
+  served: (opId: string) => `IB-4-${opSlug(opId)}-served`,
+  absent: (opId: string) => `IB-4-${opSlug(opId)}-absent`,
+  required: (opId: string, param: string) => `IB-4-${opSlug(opId)}-required-${paramSlug(param)}`,
+  values: (opId: string, param: string, variant?: Variant) =>
+    `IB-4-${opSlug(opId)}-values-${paramSlug(param)}${variant ? `-${variant}` : ''}`,
+};
+
+function variantsOf(item: { readonly only?: Variant }): Variant[] {
+  return VARIANTS.filter((v) => inVariant(item, v));
+}
+
+function both(a: readonly Variant[], b: readonly Variant[]): Variant[] {
+  return a.filter((v) => b.includes(v));
+}
+
+function request(op: OperationSpec): string {
+  return `${op.method} ${op.path}.json`;
+}
+
+function valueRequirements(op: OperationSpec, p: ParamSpec): Requirement[] {
+  if (p.values === undefined) return [];
+  const variants = both(variantsOf(op), variantsOf(p));
+  const sets = variants.map((v) => resolve(p.values!, v));
+  const differs = new Set(sets).size > 1;
+  return variants.map((v, i) => ({ v, set: sets[i]! })).filter((x, i) => differs || i === 0).map(({ v, set }) => {
+    const vs: ValueSet = VALUE_SETS[set];
+    return {
+      id: requirementIds.values(op.id, p.name, differs ? v : undefined),
+      section: vs.table ? '2, 4' : '4',
+      // The "Value sets" table states allowed values; the per-parameter lists of section 4 only describe them.
+      level: vs.table ? 'MUST' : 'SHOULD',
+      variants: differs ? [v] : variants,
+      statement: `${request(op)}: \`${p.name}\` accepts ${vs.values.join(', ')} and refuses any other value.`,
+      quote: `\`${p.name}\` (${p.description})${vs.table ? `; Value sets: ${vs.source}` : ''}`,
+      interpretations: ['INT-out-of-set-status'],
+      operations: [op.id],
+    } satisfies Requirement;
+  });
+}
+
+export function derivedRequirements(): Requirement[] {
+  const out: Requirement[] = [];
+  for (const op of OPERATIONS) {
+    const opVariants = variantsOf(op);
+    out.push({
+      id: requirementIds.served(op.id),
+      section: '4',
+      level: 'MUST',
+      variants: opVariants,
+      statement: `${op.method} ${op.path}.json and .xml are served (${op.summary})`,
+      quote: `${op.name} | ${op.shown ? request(op) : 'method and path: not shown'}`,
+      ...(op.interpretation ? { interpretations: [op.interpretation] } : {}),
+      operations: [op.id],
+    });
+    if (op.only) {
+      const other: Variant = op.only === 'A' ? 'B' : 'A';
+      out.push({
+        id: requirementIds.absent(op.id),
+        section: '4',
+        level: 'MUST',
+        variants: [other],
+        statement: `${request(op)} does not exist in ${other}: it never succeeds.`,
+        quote: `${op.name} (${op.only} only)`,
+        interpretations: ['INT-cross-variant'],
+        operations: [],
+        scenario: 'cross-variant',
+      });
+    }
+    for (const p of op.params) {
+      if (p.required) {
+        out.push({
+          id: requirementIds.required(op.id, p.name),
+          section: '4',
+          level: 'MUST',
+          variants: both(opVariants, variantsOf(p)),
+          statement: `${request(op)} without \`${p.name}\` is refused.`,
+          quote: `\`${p.name}\` REQUIRED; Marked REQUIRED parameters must be sent.`,
+          interpretations: ['INT-missing-required-status'],
+          operations: [op.id],
+        });
+      }
+      out.push(...valueRequirements(op, p));
+    }
+  }
+  return out;
+}

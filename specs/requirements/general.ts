@@ -1,0 +1,469 @@
+/**
+ * The requirements of the document that are not per-operation: conventions, lifecycle, search
+ * semantics, authentication, errors, limits and versioning. Per-operation requirements (served,
+ * absent, REQUIRED parameters, value sets) are derived from the model in ./derived.ts.
+ */
+import type { InterpretationId } from '../interpretations.ts';
+import type { Level, Variant } from '../model/types.ts';
+import type { Carrier } from './types.ts';
+
+export interface GeneralRequirement {
+  readonly id: string;
+  readonly section: string;
+  readonly level: Level;
+  readonly variants?: readonly Variant[];
+  readonly statement: string;
+  readonly quote?: string;
+  readonly interpretations?: readonly InterpretationId[];
+  readonly carrier: Carrier;
+}
+
+const A = ['A'] as const;
+const B = ['B'] as const;
+
+export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
+  // Section 2: request conventions.
+  {
+    id: 'IB-2-format-json', section: '2', level: 'MUST', carrier: { every: 'operation' },
+    statement: 'A path ending in .json is answered with a JSON body.',
+    quote: 'The path suffix selects the format: `.json` for JSON, `.xml` for XML.',
+  },
+  {
+    id: 'IB-2-format-xml', section: '2', level: 'MUST', carrier: { every: 'operation' },
+    statement: 'A path ending in .xml is answered with a well-formed XML body.',
+    quote: 'The path suffix selects the format: `.json` for JSON, `.xml` for XML.',
+    interpretations: ['INT-xml-shape'],
+  },
+  {
+    id: 'IB-2-content-type', section: '2', level: 'SHOULD', carrier: { every: 'operation' },
+    statement: 'The Content-Type header names the format the suffix selected.',
+    interpretations: ['INT-content-type'],
+  },
+  {
+    id: 'IB-2-get-reads', section: '2', level: 'MUST', carrier: { scenario: 'get-is-safe', operations: ['posts.show', 'posts.list'] },
+    statement: 'A GET request changes no state.',
+    quote: 'Methods: GET reads data. POST, PUT and DELETE change state.',
+  },
+  {
+    id: 'IB-2-query-params', section: '2', level: 'MUST', carrier: { scenario: 'searches' },
+    statement: 'GET parameters are read from the query string.',
+    quote: 'GET parameters go in the query string.',
+  },
+  {
+    id: 'IB-2-body-params', section: '2', level: 'MUST', carrier: { scenario: 'lifecycles' },
+    statement: 'POST, PUT and DELETE parameters are read from the request body, with bracket names.',
+    quote: 'POST, PUT and DELETE parameters go in the request body. Nested parameters use bracket names.',
+  },
+  {
+    id: 'IB-2-path-id', section: '2', level: 'MUST', carrier: { every: 'with-id' },
+    statement: 'A `{id}` in a path identifies the resource: show of a created record returns that record.',
+    quote: 'A path placeholder `{id}` is the identifier of the resource in that path.',
+    interpretations: ['INT-record-fields', 'INT-created-id'],
+  },
+  {
+    id: 'IB-2-user-level', section: '2', level: 'MUST', carrier: { scenario: 'users', operations: ['users.show', 'users.list'] },
+    statement: 'A user record has a numeric `level`.',
+    quote: 'A user has a numeric attribute `level`.',
+  },
+  {
+    id: 'IB-2-user-levels-A', section: '2', level: 'MUST', variants: A, carrier: { scenario: 'users', operations: ['users.list'] },
+    statement: 'The roles have the levels Member 20, Gold 30, Platinum 31, Builder 32, Moderator 40, Admin 50, and no others.',
+    quote: 'User levels table (Contributor and Janitor are B only).',
+  },
+  {
+    id: 'IB-2-user-levels-B', section: '2', level: 'MUST', variants: B, carrier: { scenario: 'users', operations: ['users.list'] },
+    statement: 'The roles have the levels Member 20, Gold 30, Platinum 31, Builder 32, Contributor 33, Janitor 35, Moderator 40, Admin 50.',
+    quote: 'User levels table: Contributor (B only) 33, Janitor (B only) 35.',
+  },
+
+  // Section 3: states and lifecycle operations.
+  {
+    id: 'IB-3-posts-no-create', section: '3', level: 'MUST', carrier: { scenario: 'posts' },
+    statement: 'Posts cannot be created directly: POST /posts does not succeed.',
+    quote: 'Posts cannot be created directly; an upload is created and converted into a post.',
+  },
+  {
+    id: 'IB-3-posts-no-delete', section: '3', level: 'MUST', carrier: { scenario: 'posts' },
+    statement: 'Posts cannot be deleted: DELETE /posts/{id} does not succeed and the post remains.',
+    quote: 'Posts cannot be deleted; they are flagged for deletion through post flags.',
+  },
+  {
+    id: 'IB-3-upload-becomes-post', section: '3', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
+    statement: 'An accepted upload is converted into a post carrying its tags.',
+    quote: 'an upload is converted into a post',
+  },
+  {
+    id: 'IB-3-flag-for-deletion', section: '3', level: 'MUST', carrier: { scenario: 'flags', operations: ['post_flags.create', 'post_flags.list'] },
+    statement: 'A post can be flagged for deletion, and the flag is listed.',
+    quote: 'flag a post for deletion (posts cannot be deleted directly)',
+  },
+  {
+    id: 'IB-3-pools-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.delete', 'pools.undelete'] },
+    statement: 'A pool can be deleted and undeleted.', quote: 'delete and undelete of pools, forum topics and forum posts',
+    interpretations: ['INT-transitions'],
+  },
+  {
+    id: 'IB-3-forum_topics-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.delete', 'forum_topics.undelete'] },
+    statement: 'A forum topic can be deleted and undeleted.', quote: 'delete and undelete of pools, forum topics and forum posts',
+    interpretations: ['INT-transitions'],
+  },
+  {
+    id: 'IB-3-forum_posts-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_posts.delete', 'forum_posts.undelete'] },
+    statement: 'A forum post can be deleted and undeleted.', quote: 'delete and undelete of pools, forum topics and forum posts',
+    interpretations: ['INT-transitions'],
+  },
+  {
+    id: 'IB-3-delete', section: '3', level: 'MUST',
+    carrier: { scenario: 'lifecycles', operations: ['comments.delete', 'dmails.delete', 'notes.delete', 'artists.delete'] },
+    statement: 'Comments, dmails, notes and artists (A) can be deleted; deleting an unknown id is refused.',
+    quote: 'delete of comments, dmails, notes and artists (artist delete: A only)',
+    interpretations: ['INT-transitions'],
+  },
+
+  // Section 4: operation semantics a single request cannot show.
+  {
+    id: 'IB-4-posts-list-limit', section: '4, 8', level: 'MUST', carrier: { scenario: 'posts-limit', operations: ['posts.list'] },
+    statement: 'GET /posts never returns more than 100 posts, whatever `limit` asks for.',
+    quote: '`limit` (integer, at most 100 per request); Posts per list request: hard maximum 100',
+    interpretations: ['INT-limit-over-100', 'INT-list-shape'],
+  },
+  {
+    id: 'IB-4-posts-list-limit-honoured', section: '4', level: 'MUST', carrier: { scenario: 'posts-limit', operations: ['posts.list'] },
+    statement: 'GET /posts with limit=n (n at most 100) returns at most n posts.',
+    quote: '`limit` (integer, at most 100 per request)',
+    interpretations: ['INT-list-shape'],
+  },
+  {
+    id: 'IB-4-posts-list-page', section: '4', level: 'MUST', carrier: { scenario: 'posts-limit', operations: ['posts.list'] },
+    statement: 'Successive `page` numbers return different posts.',
+    quote: '`page` (page number)', interpretations: ['INT-page', 'INT-list-shape'],
+  },
+  {
+    id: 'IB-4-posts-list-tags', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.list'] },
+    statement: '`tags` selects the posts carrying all given tags; `-tag` excludes a tag.',
+    quote: '`tags` (search terms; any tag combination valid on the web site, including meta-tags)',
+    interpretations: ['INT-meta-tags'],
+  },
+  {
+    id: 'IB-4-posts-list-raw-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'posts', operations: ['posts.list'] },
+    statement: 'With `raw`, `tags` is one literal tag: a two-word search finds no post tagged with the two words separately.',
+    quote: '`raw` (A only; when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing)',
+  },
+  {
+    id: 'IB-4-posts-update-fields', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.update'] },
+    statement: 'An update of post[tag_string], post[rating] and post[parent_id] is shown by the post afterwards.',
+    quote: '`post[tag_string]` (space-delimited tags); `post[rating]`; `post[parent_id]` (parent post id)',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-posts-update-source-download', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['posts.update'] },
+    statement: 'When post[source] is a URL, the service downloads the file.',
+    quote: '`post[source]` (when it is a URL, the service downloads the file)',
+    interpretations: ['INT-source-download'],
+  },
+  {
+    id: 'IB-4-posts-copy-notes-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'notes', operations: ['posts.copy_notes'] },
+    statement: 'copy_notes copies the notes of a post to the post named by other_post_id.',
+    quote: 'Copy notes (A only) | PUT /posts/{id}/copy_notes.json | `other_post_id` REQUIRED (id of the post to copy notes to)',
+  },
+  {
+    id: 'IB-4-uploads-file-or-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
+    statement: 'An upload create with neither upload[file] nor upload[source] is refused.',
+    quote: 'Rule: either `upload[file]` or `upload[source]` must be provided on create.',
+    interpretations: ['INT-missing-required-status'],
+  },
+  {
+    id: 'IB-4-uploads-file', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
+    statement: 'An upload with a multipart file is accepted.', quote: '`upload[file]` (multipart form file data)',
+  },
+  {
+    id: 'IB-4-uploads-source', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['uploads.create'] },
+    statement: 'An upload with a source URL is accepted and the file is fetched from it.', quote: '`upload[source]` (source URL)',
+    interpretations: ['INT-source-download'],
+  },
+  {
+    id: 'IB-4-uploads-search-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.list'] },
+    statement: 'search[source] on uploads matches the exact string only.', quote: '`search[source]` (exact string match)',
+  },
+  {
+    id: 'IB-4-comments-lifecycle', section: '4', level: 'MUST',
+    carrier: { scenario: 'comments', operations: ['comments.create', 'comments.show', 'comments.update', 'comments.delete'] },
+    statement: 'A comment can be created, shown, updated and deleted.',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-comments-creator-name', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.list'] },
+    statement: 'search[creator_name] on comments matches the exact name only.', quote: '`search[creator_name]` (exact match)',
+  },
+  {
+    id: 'IB-4-comments-post-id-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'comments', operations: ['comments.list'] },
+    statement: 'search[post_id] on comments selects the comments of that post.', quote: '`search[post_id]` (A only)',
+  },
+  {
+    id: 'IB-4-comments-do-not-bump', section: '4', level: 'SHOULD', carrier: { scenario: 'comments', operations: ['comments.create'] },
+    statement: 'comment[do_not_bump_post]=1 is accepted.',
+    quote: '`comment[do_not_bump_post]` (set to 1 to keep the post from moving to the top of the comment listing)',
+    interpretations: ['INT-do-not-bump'],
+  },
+  {
+    id: 'IB-4-dmails-owner-list', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.list'] },
+    statement: 'The dmail list holds only dmails the caller owns.',
+    quote: 'A user can list, show and delete only the dmails the user owns.',
+    interpretations: ['INT-dmail-owner'],
+  },
+  {
+    id: 'IB-4-dmails-owner-show', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.show'] },
+    statement: 'Showing another user\'s dmail is refused and does not reveal it.',
+    quote: 'A user can list, show and delete only the dmails the user owns.',
+    interpretations: ['INT-dmail-owner', 'INT-dmail-others'],
+  },
+  {
+    id: 'IB-4-dmails-owner-delete', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.delete'] },
+    statement: 'Deleting another user\'s dmail is refused and the dmail remains.',
+    quote: 'A user can list, show and delete only the dmails the user owns.',
+    interpretations: ['INT-dmail-owner', 'INT-dmail-others'],
+  },
+  {
+    id: 'IB-4-dmails-read-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'dmails', operations: ['dmails.list'] },
+    statement: 'search[read]=false selects unread dmails and true read ones.', quote: '`search[read]` (A only; true or false)',
+  },
+  ...(
+    [
+      ['http', 'IB-4-artists-name-url', 'search[name] beginning with http finds the artists having that URL.'],
+      ['name', 'IB-4-artists-name-base', 'search[name]=name:X finds artists by base name.'],
+      ['other', 'IB-4-artists-name-other', 'search[name]=other:X searches other names.'],
+      ['group', 'IB-4-artists-name-group', 'search[name]=group:X finds the artists of group X.'],
+      ['status', 'IB-4-artists-name-banned', 'search[name]=status:banned finds banned artists only.'],
+      ['plain', 'IB-4-artists-name-plain', 'Any other search[name] matches base names and other names.'],
+    ] as const
+  ).map(
+    ([, id, statement]): GeneralRequirement => ({
+      id, section: '4', level: 'MUST', statement, carrier: { scenario: 'artists', operations: ['artists.list'] },
+      quote: '`search[name]` rules by its beginning', interpretations: ['INT-artist-name-search'],
+    }),
+  ),
+  {
+    id: 'IB-4-artists-banned', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.banned'] },
+    statement: 'GET /artists/banned lists the same artists as search[name]=status:banned.',
+    quote: 'none; equivalent to a list search with `search[name]` set to `status:banned`',
+  },
+  {
+    id: 'IB-4-artists-url-string', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
+    statement: 'artist[url_string] takes URLs delimited by whitespace or newline; each is searchable.',
+    quote: '`artist[url_string]` (URLs delimited by whitespace or newline)',
+  },
+  {
+    id: 'IB-4-artists-other-names', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
+    statement: 'artist[other_names_comma] takes comma-delimited names; each is searchable with other:.',
+    quote: '`artist[other_names_comma]` (comma-delimited alternative names)',
+  },
+  {
+    id: 'IB-4-artists-empty-only-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'artists', operations: ['artists.list'] },
+    statement: 'search[empty_only]=true selects artists with 0 posts.', quote: '`search[empty_only]` (A only; true selects artists with 0 posts)',
+  },
+  {
+    id: 'IB-4-notes-group-by-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'notes', operations: ['notes.list'] },
+    statement: 'group_by=note with search[post_id] lists the notes of that post.',
+    quote: 'A (only): notes of one post are listed with `group_by=note` and `search[post_id]`.',
+  },
+  {
+    id: 'IB-4-notes-lifecycle', section: '4', level: 'MUST',
+    carrier: { scenario: 'notes', operations: ['notes.create', 'notes.show', 'notes.update', 'notes.delete'] },
+    statement: 'A note can be created, shown, updated and deleted.',
+    interpretations: ['INT-notes-create-path'],
+  },
+  {
+    id: 'IB-4-users-name-pattern', section: '4', level: 'MUST', carrier: { scenario: 'users', operations: ['users.list'] },
+    statement: 'search[name] on users finds a user by exact name and by a `*` pattern.', quote: '`search[name]` (supports patterns)',
+    interpretations: ['INT-user-name-patterns'],
+  },
+  {
+    id: 'IB-4-users-level-search', section: '4', level: 'MUST', carrier: { scenario: 'users', operations: ['users.list'] },
+    statement: 'search[level] and search[min_level] select users by level.', quote: '`search[min_level]`; `search[level]`',
+  },
+  {
+    id: 'IB-4-users-max-level-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'users', operations: ['users.list'] },
+    statement: 'search[max_level] selects users up to a level.', quote: '`search[max_level]` (A only)',
+  },
+  ...(['artists', 'users', 'pools', 'wiki_pages'] as const).flatMap((res): GeneralRequirement[] => [
+    {
+      id: `IB-4-${res}-sort-A`, section: '4', level: 'MUST', variants: A, carrier: { scenario: 'sort-keys', operations: [`${res}.list`] },
+      statement: `The ${res} list is sorted by search[order].`, quote: 'sort key: A `search[order]`, B `search[sort]`',
+      interpretations: ['INT-cross-variant'],
+    },
+    {
+      id: `IB-4-${res}-sort-B`, section: '4', level: 'MUST', variants: B, carrier: { scenario: 'sort-keys', operations: [`${res}.list`] },
+      statement: `The ${res} list is sorted by search[sort].`, quote: 'sort key: A `search[order]`, B `search[sort]`',
+      interpretations: ['INT-cross-variant'],
+    },
+  ]),
+  {
+    id: 'IB-4-pools-post-ids', section: '4', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.update'] },
+    statement: 'pool[post_ids] takes space-delimited post ids and sets the pool\'s posts.', quote: '`pool[post_ids]` (space-delimited post ids)',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-tags-name-list-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
+    statement: 'search[name] on tags takes comma-separated exact names and returns exactly those tags.',
+    quote: '`search[name]` (comma-separated exact tag names)',
+  },
+  {
+    id: 'IB-4-tags-hide-empty-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
+    statement: 'search[hide_empty]=yes excludes tags with 0 posts.', quote: '`search[hide_empty]` (yes or no; yes excludes tags with 0 posts)',
+  },
+  {
+    id: 'IB-4-tags-category-A', section: '4', level: 'SHOULD', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
+    statement: 'search[category] selects the tags of that category.', quote: '`search[category]` (0, 1, 3, 4)',
+    interpretations: ['INT-tag-categories'],
+  },
+  {
+    id: 'IB-4-wiki-lifecycle', section: '4', level: 'MUST',
+    carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.show', 'wiki_pages.update'] },
+    statement: 'A wiki page can be created, shown and updated, and found by search[title].',
+  },
+  {
+    id: 'IB-4-forum-original-post', section: '4', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.create', 'forum_posts.list'] },
+    statement: 'A topic created with forum_topic[original_post_attributes][body] has that initial post, listed by search[topic_id].',
+    quote: '`forum_topic[original_post_attributes][body]` (message of the initial post)',
+    interpretations: ['INT-forum-post-topic'],
+  },
+  {
+    id: 'IB-4-commentary-create-or-update-A', section: '4', level: 'MUST', variants: A,
+    carrier: { scenario: 'commentary', operations: ['artist_commentaries.create_or_update', 'artist_commentaries.list'] },
+    statement: 'create_or_update creates the commentary of a post, and a second call updates it instead of adding one.',
+    quote: 'Create or update | POST /artist_commentaries/create_or_update.json',
+  },
+  {
+    id: 'IB-4-commentary-revert-post-id-A', section: '4', level: 'MUST', variants: A,
+    carrier: { scenario: 'commentary', operations: ['artist_commentaries.revert'] },
+    statement: 'Artist commentary revert is addressed by the post id, not the commentary id.',
+    quote: '`{id}` is the post id, not the commentary id',
+    interpretations: ['INT-version-id'],
+  },
+
+  // Section 5: authentication.
+  {
+    id: 'IB-5-auth-api-key', section: '5', level: 'MUST', carrier: { scenario: 'auth' },
+    statement: '`login` and `api_key` authenticate a request (query string for GET, body otherwise).',
+    quote: 'Without a session, the parameters `login` (user name) and `api_key` authenticate a request.',
+  },
+  {
+    id: 'IB-5-auth-basic', section: '5', level: 'MUST', carrier: { scenario: 'auth' },
+    statement: 'HTTP Basic with the user name and the API key authenticates a request.',
+    quote: 'HTTP Basic Authentication with the user name and the API key also authenticates a request.',
+  },
+  {
+    id: 'IB-5-auth-password-hash', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
+    statement: '`login` with a legacy `password_hash` authenticates a request.',
+    quote: 'Legacy users can send `password_hash` (old salted SHA1 hashed password) instead.',
+    interpretations: ['INT-password-hash'],
+  },
+  {
+    id: 'IB-5-auth-session-cookie', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
+    statement: 'A session cookie (login and password_hash = API key) authenticates a request.',
+    quote: 'A session cookie authenticates a request.',
+    interpretations: ['INT-session-cookie'],
+  },
+  {
+    id: 'IB-5-auth-bad-key', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
+    statement: 'A wrong API key does not authenticate as the named user.',
+    interpretations: ['INT-bad-credentials'],
+  },
+  {
+    id: 'IB-5-anonymous-A', section: '5', level: 'MUST', variants: A, carrier: { scenario: 'auth' },
+    statement: 'Anonymous read requests are served.', quote: 'A allows anonymous requests',
+    interpretations: ['INT-anonymous-writes'],
+  },
+  {
+    id: 'IB-5-anonymous-B', section: '5', level: 'MUST', variants: B, carrier: { scenario: 'auth' },
+    statement: 'Anonymous requests are refused.', quote: 'B requires the caller to be logged in.',
+    interpretations: ['INT-anonymous-refused'],
+  },
+
+  // Section 7: errors.
+  {
+    id: 'IB-7-envelope-json', section: '7', level: 'MUST', carrier: { every: 'state-changing' },
+    statement: 'A state-changing call answered in JSON returns one object with `success` (boolean) and `reason` (string).',
+    quote: 'JSON | an object with `success` (boolean) and `reason` (string)',
+    interpretations: ['INT-204-envelope', 'INT-created-id'],
+  },
+  {
+    id: 'IB-7-envelope-xml', section: '7', level: 'MUST', carrier: { every: 'state-changing' },
+    statement: 'A state-changing call answered in XML returns a single `response` element with attributes `success` and `reason`.',
+    quote: 'XML | a single `response` element with attributes `success` and `reason`',
+    interpretations: ['INT-204-envelope'],
+  },
+  {
+    id: 'IB-7-envelope-agrees', section: '7', level: 'MUST', carrier: { every: 'state-changing' },
+    statement: 'The envelope\'s `success` agrees with the status code (true with 2xx, false otherwise).',
+    quote: 'Rules: success or failure can be read from the envelope or from the status code.',
+  },
+  {
+    id: 'IB-7-status-documented', section: '7', level: 'MUST', carrier: { every: 'operation' },
+    statement: 'Every response status is one of the variant\'s documented codes.',
+    quote: 'HTTP status codes table',
+  },
+  {
+    id: 'IB-7-status-no-204-B', section: '7', level: 'MUST', variants: B, carrier: { every: 'operation' },
+    statement: 'No response has status 204.', quote: '204 | No Content | request successful (A only)',
+    interpretations: ['INT-204-envelope'],
+  },
+  {
+    id: 'IB-7-not-found', section: '7', level: 'MUST', carrier: { every: 'with-id' },
+    statement: 'A path naming an id that does not exist is answered 404.', quote: '404 | Not Found | not found',
+  },
+  {
+    id: 'IB-7-no-server-error', section: '7', level: 'SHOULD', carrier: { every: 'with-params' },
+    statement: 'Invalid input (missing, out-of-set or mistyped parameters) is never answered with a 5xx.',
+    quote: '424 | Invalid Parameters | given parameters were invalid',
+  },
+  {
+    id: 'IB-7-already-exists', section: '7', level: 'SHOULD', carrier: { scenario: 'lifecycles', operations: ['artists.create', 'wiki_pages.create'] },
+    statement: 'Creating a second artist or wiki page with an existing name does not succeed.',
+    quote: '423 | Already Exists | resource already exists',
+    interpretations: ['INT-already-exists'],
+  },
+
+  // Section 8: limits.
+  ...(
+    [
+      ['anonymous', 'IB-8-quota-anonymous-A', 500, A],
+      ['member', 'IB-8-quota-member', 3000, undefined],
+      ['gold', 'IB-8-quota-gold', 10000, undefined],
+      ['platinum', 'IB-8-quota-platinum', 20000, undefined],
+    ] as const
+  ).map(
+    ([who, id, n, variants]): GeneralRequirement => ({
+      id, section: '8', level: 'SHOULD', ...(variants ? { variants } : {}), carrier: { scenario: 'quota' },
+      statement: `Past ${n} requests in an hour, ${who} requests are answered 421 User Throttled.`,
+      quote: `Requests per hour, ${who}: ${n}; 421 | User Throttled | user is throttled, try again later`,
+      interpretations: ['INT-quota-window'],
+    }),
+  ),
+
+  // Section 9: versioning.
+  ...(
+    [
+      ['posts', 'post_versions.list', 'posts.revert', undefined],
+      ['notes', 'note_versions.list', 'notes.revert', undefined],
+      ['pools', 'pool_versions.list', 'pools.revert', undefined],
+      ['artists', 'artist_versions.list', 'artists.revert', A],
+      ['artist_commentaries', 'artist_commentary_versions.list', 'artist_commentaries.revert', A],
+    ] as const
+  ).flatMap(([res, listing, revert, variants]): GeneralRequirement[] => [
+    {
+      id: `IB-9-${res}-versions`, section: '9', level: 'MUST', ...(variants ? { variants } : {}),
+      carrier: { scenario: 'versions', operations: [listing] },
+      statement: `Each change of a ${res.replace(/_/g, ' ').replace(/s$/, '')} is listed as a version.`,
+      quote: 'Resource version histories (post, note, artist, pool, artist commentary) are listed through the version resources',
+      interpretations: ['INT-version-id'],
+    },
+    {
+      id: `IB-9-${res}-revert`, section: '9', level: 'MUST', ...(variants ? { variants } : {}),
+      carrier: { scenario: 'versions', operations: [revert] },
+      statement: `Reverting a ${res.replace(/_/g, ' ').replace(/s$/, '')} to a version restores that version's fields.`,
+      quote: 'and reverted with a `version_id`',
+      interpretations: ['INT-version-id', 'INT-record-fields'],
+    },
+  ]),
+];

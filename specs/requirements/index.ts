@@ -1,0 +1,73 @@
+/**
+ * The requirement catalogue: every testable statement of the HTTP document, with a stable id,
+ * section, level and the variants it applies to. General requirements are written out in
+ * ./general.ts; per-operation ones are derived from the spec model in ./derived.ts.
+ */
+import type { Variant } from '../model/index.ts';
+import { OPERATIONS, VARIANTS, operationsFor, pathParamNames } from '../model/index.ts';
+import { derivedRequirements } from './derived.ts';
+import type { GeneralRequirement } from './general.ts';
+import { GENERAL_REQUIREMENTS } from './general.ts';
+import type { Requirement } from './types.ts';
+
+export type { Requirement } from './types.ts';
+export { requirementIds, opSlug, paramSlug } from './derived.ts';
+
+function carriedOperations(req: GeneralRequirement, variants: readonly Variant[]): string[] {
+  const c = req.carrier;
+  if ('operations' in c && c.operations) return [...c.operations];
+  if (!('every' in c)) return [];
+  const ops = OPERATIONS.filter((op) => variants.some((v) => operationsFor(v).some((o) => o.id === op.id)));
+  switch (c.every) {
+    case 'operation':
+      return ops.map((o) => o.id);
+    case 'get':
+      return ops.filter((o) => o.method === 'GET').map((o) => o.id);
+    case 'state-changing':
+      return ops.filter((o) => o.method !== 'GET').map((o) => o.id);
+    case 'with-id':
+      return ops.filter((o) => pathParamNames(o.path).length > 0).map((o) => o.id);
+    case 'with-params':
+      return ops.filter((o) => o.params.length > 0).map((o) => o.id);
+  }
+}
+
+function fromGeneral(req: GeneralRequirement): Requirement {
+  const variants = req.variants ?? VARIANTS;
+  return {
+    id: req.id,
+    section: req.section,
+    level: req.level,
+    variants,
+    statement: req.statement,
+    ...(req.quote ? { quote: req.quote } : {}),
+    ...(req.interpretations ? { interpretations: req.interpretations } : {}),
+    operations: carriedOperations(req, variants),
+    ...('scenario' in req.carrier ? { scenario: req.carrier.scenario } : {}),
+  };
+}
+
+export const REQUIREMENTS: readonly Requirement[] = [...derivedRequirements(), ...GENERAL_REQUIREMENTS.map(fromGeneral)];
+
+const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+
+export function requirement(id: string): Requirement {
+  const r = byId.get(id);
+  if (!r) throw new Error(`unknown requirement ${id}`);
+  return r;
+}
+
+export function hasRequirement(id: string): boolean {
+  return byId.has(id);
+}
+
+export function requirementsFor(variant: Variant): readonly Requirement[] {
+  return REQUIREMENTS.filter((r) => r.variants.includes(variant));
+}
+
+/** Requirement ids an operation carries in `variant` (the OpenAPI `x-conform-requirements`). */
+export function requirementsOfOperation(opId: string, variant: Variant): string[] {
+  return requirementsFor(variant)
+    .filter((r) => r.operations.includes(opId))
+    .map((r) => r.id);
+}

@@ -1,0 +1,32 @@
+import type { InterpretationId } from '../interpretations.ts';
+import type { Level, Variant } from '../model/types.ts';
+
+/**
+ * A testable statement of the HTTP document.
+ *
+ * Level: MUST where the document states it; SHOULD where it only implies it (or where the check
+ * rests on a reading of the interpretations register).
+ */
+export interface Requirement {
+  /** Stable id: `IB-<section>-<slug>`. */
+  readonly id: string;
+  /** The document section it comes from. */
+  readonly section: string;
+  readonly level: Level;
+  readonly variants: readonly Variant[];
+  /** One line, in this project's words. */
+  readonly statement: string;
+  /** The document's words it rests on. */
+  readonly quote?: string;
+  readonly interpretations?: readonly InterpretationId[];
+  /** Operations whose OpenAPI entry carries the id (empty when only a scenario can check it). */
+  readonly operations: readonly string[];
+  /** The scenario that checks it, when a single request per operation cannot. */
+  readonly scenario?: string;
+}
+
+/** Where a hand-written requirement applies: explicit operations, or a rule over the operations. */
+export type Carrier =
+  | { readonly operations: readonly string[] }
+  | { readonly every: 'operation' | 'get' | 'state-changing' | 'with-id' | 'with-params' }
+  | { readonly scenario: string; readonly operations?: readonly string[] };

@@ -75,6 +75,8 @@ export interface OperationSpec {
   readonly interpretation?: InterpretationId;
   /** Extra statements about the operation in the document, in its words. */
   readonly remarks?: readonly string[];
+  /** Cross-field rule: at least one of these parameters must be sent. */
+  readonly requireOneOf?: readonly string[];
 }
 
 export interface ResourceSpec {

@@ -48,7 +48,7 @@ function valueRequirements(op: OperationSpec, p: ParamSpec): Requirement[] {
     const vs: ValueSet = VALUE_SETS[set];
     return {
       id: requirementIds.values(op.id, p.name, differs ? v : undefined),
-      section: vs.table ? '2, 4' : '4',
+      section: vs.table ? '4, 2' : '4',
       // The "Value sets" table states allowed values; the per-parameter lists of section 4 only describe them.
       level: vs.table ? 'MUST' : 'SHOULD',
       variants: differs ? [v] : variants,

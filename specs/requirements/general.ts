@@ -411,6 +411,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
   {
     id: 'IB-7-not-found', section: '7', level: 'MUST', carrier: { every: 'with-id' },
     statement: 'A path naming an id that does not exist is answered 404.', quote: '404 | Not Found | not found',
+    interpretations: ['INT-get-errors'],
   },
   {
     id: 'IB-7-no-server-error', section: '7', level: 'SHOULD', carrier: { every: 'with-params' },

@@ -4,6 +4,10 @@ import { commands } from './commands/index.ts';
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // A closed pipe (`conform spec | head`) ends the output, not the program with a stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  });
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name('conform')

@@ -20,5 +20,6 @@ export const UPLOAD_OPERATIONS: readonly OperationSpec[] = [
       str('upload[tag_string]', 'space-delimited tags', { required: true }),
     ],
     remarks: ['Either `upload[file]` or `upload[source]` must be provided on create.'],
+    requireOneOf: ['upload[file]', 'upload[source]'],
   },
 ];

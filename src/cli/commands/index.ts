@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerSpec } from './spec.ts';
 
 /**
  * A command module adds one subcommand to the program. It reports the process
@@ -7,4 +8,6 @@ import type { Command } from 'commander';
  */
 export type RegisterCommand = (program: Command, setExit: (code: number) => void) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [
+  registerSpec,
+];

@@ -1,0 +1,31 @@
+import { Option } from 'commander';
+import { stringify } from 'yaml';
+import type { Variant } from '../../../specs/model/index.ts';
+import { requirementsFor } from '../../../specs/requirements/index.ts';
+import { generateOpenApi, serializeOpenApi } from '../../spec/openapi.ts';
+import { renderRequirementsDoc } from '../../spec/requirements-doc.ts';
+import { EXIT } from '../errors.ts';
+import type { RegisterCommand } from './index.ts';
+
+export const registerSpec: RegisterCommand = (program, setExit) => {
+  program
+    .command('spec')
+    .description('Print the OpenAPI 3.1 description of a variant, generated from the spec model, or its requirement catalogue.')
+    .addOption(new Option('--variant <variant>', 'variant of the API').choices(['A', 'B']).default('A'))
+    .addOption(new Option('--format <format>', 'output format of the OpenAPI description').choices(['json', 'yaml']).default('json'))
+    .option('--requirements', 'print the requirement catalogue of the variant (one line each) instead')
+    .option('--document', 'print the full requirements document (specs/REQUIREMENTS.md) instead')
+    .action((opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean }) => {
+      if (opts.document) {
+        process.stdout.write(renderRequirementsDoc());
+      } else if (opts.requirements) {
+        for (const r of requirementsFor(opts.variant)) {
+          process.stdout.write(`${r.id}\t${r.level}\t${r.statement}\n`);
+        }
+      } else {
+        const doc = generateOpenApi(opts.variant);
+        process.stdout.write(opts.format === 'yaml' ? stringify(doc, { lineWidth: 0 }) : serializeOpenApi(doc));
+      }
+      setExit(EXIT.ok);
+    });
+};

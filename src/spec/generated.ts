@@ -1,0 +1,48 @@
+/**
+ * The files generated from specs/ and checked in: the OpenAPI description of each variant and the
+ * requirements document. `npm run generate` writes them; a test verifies they are fresh.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VARIANTS } from '../../specs/model/index.ts';
+import { generateOpenApi, openApiPath, serializeOpenApi } from './openapi.ts';
+import { REQUIREMENTS_DOC_PATH, renderRequirementsDoc } from './requirements-doc.ts';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Relative path → expected content. */
+export function generatedFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const v of VARIANTS) files.set(openApiPath(v), serializeOpenApi(generateOpenApi(v)));
+  files.set(REQUIREMENTS_DOC_PATH, renderRequirementsDoc());
+  return files;
+}
+
+export async function writeGenerated(root = REPO_ROOT): Promise<string[]> {
+  const written: string[] = [];
+  for (const [rel, content] of generatedFiles()) {
+    const path = join(root, rel);
+    const current = await readFile(path, 'utf8').catch(() => undefined);
+    if (current === content) continue;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+    written.push(rel);
+  }
+  return written;
+}
+
+/** Files whose checked-in content differs from a fresh generation. */
+export async function staleGenerated(root = REPO_ROOT): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [rel, content] of generatedFiles()) {
+    const current = await readFile(join(root, rel), 'utf8').catch(() => undefined);
+    if (current !== content) stale.push(rel);
+  }
+  return stale;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const written = await writeGenerated();
+  process.stdout.write(written.length ? `wrote ${written.join(', ')}\n` : 'generated files are up to date\n');
+}

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerProto } from './proto.ts';
 import { registerSpec } from './spec.ts';
 
 /**
@@ -10,4 +11,5 @@ export type RegisterCommand = (program: Command, setExit: (code: number) => void
 
 export const commands: RegisterCommand[] = [
   registerSpec,
+  registerProto,
 ];

@@ -1,0 +1,94 @@
+/**
+ * Readings of the peer message format document where it is silent ("not shown") or
+ * ambiguous and the suite depends on an answer. Checks cite these ids.
+ */
+
+export interface Interpretation {
+  readonly id: string;
+  readonly question: string;
+  readonly reading: string;
+  readonly why: string;
+}
+
+export const INTERPRETATIONS: readonly Interpretation[] = [
+  {
+    id: 'PINT-no-package',
+    question: 'Does the schema declare a protobuf package?',
+    reading: 'No. The schema has no package statement, so the full type names are Common_Message, Announce.Other_Peers, Lobby.Member, ...',
+    why: 'The wire definition table lists syntax and one option only, and the document names every type without a prefix. A package would not change the binary encoding, but it would change type names used by the testee protocol and by descriptor-based implementations.',
+  },
+  {
+    id: 'PINT-framing',
+    question: 'How are messages framed on a transport?',
+    reading: 'The suite tests single, self-delimited buffers: one serialized message per encode or decode request. No length prefix or delimiter is part of the format.',
+    why: 'Section 4: "Transport, addresses, framing and request and reply pairing: not shown." The testee protocol frames its own JSON requests; that framing belongs to the test harness, not to the format.',
+  },
+  {
+    id: 'PINT-json-mapping',
+    question: 'How are values written as JSON when a testee is asked to encode or decode?',
+    reading: 'The proto3 JSON mapping with the original field names (source_id, not sourceId): uint64 as decimal strings, bytes as standard base64, enums as value names (unknown numbers as JSON numbers), maps as objects, default values omitted. When reading a testee answer the suite also accepts uint64 as JSON numbers, URL-safe or unpadded base64, enum numbers for named values, and explicit default values.',
+    why: 'The document defines no text or JSON form. JSON numbers lose precision above 2^53, so uint64 must travel as strings; the proto3 JSON mapping is the one every implementation under test already has.',
+  },
+  {
+    id: 'PINT-open-enums',
+    question: 'What happens to an enum number the document does not list, such as Networking_Sockets value 1?',
+    reading: 'proto3 enums are open: an unlisted number is kept as that number when decoded and written back unchanged when encoded.',
+    why: 'The syntax is proto3, whose enums are open. "value 1 is unused" says no name is given to 1, not that 1 is invalid on the wire.',
+  },
+  {
+    id: 'PINT-defaults',
+    question: 'Must default scalar values be left out of the encoding?',
+    reading: 'It is Recommended, not Required, that encoders omit scalar fields that hold their default value outside a oneof. Decoders must treat an explicitly encoded default and an absent field alike.',
+    why: 'proto3 fields without presence are not serialized when default, but a decoder cannot tell the difference, so emitting them is wasteful rather than wrong.',
+  },
+  {
+    id: 'PINT-packed',
+    question: 'Is the repeated uint64 Announce.ids packed on the wire?',
+    reading: 'Encoders should emit it packed (the proto3 default); decoders must accept packed, unpacked and mixed records.',
+    why: 'The table gives "repeated uint64" without packing options. proto3 packs repeated scalars by default and requires parsers to accept both forms.',
+  },
+  {
+    id: 'PINT-oneof-last-wins',
+    question: 'What must a decoder do with input that carries more than one member of a oneof?',
+    reading: 'Keep the last member seen; if the same message-typed member appears twice, merge the two occurrences.',
+    why: '"At most one member of oneof messages is set" constrains a message, not the byte stream. protobuf parsing is a merge of records in order, which is what every implementation does.',
+  },
+  {
+    id: 'PINT-map-entries',
+    question: 'How are malformed or repeated map<string, bytes> entries decoded?',
+    reading: 'An entry without key or value uses the empty string or empty bytes for the missing part; when a key repeats, the last entry wins.',
+    why: 'The document lists map<string, bytes> as a type and says nothing more; these are the proto3 rules for map entries.',
+  },
+  {
+    id: 'PINT-unknown-fields',
+    question: 'What must a decoder do with field numbers the document does not list?',
+    reading: 'Skip them and decode the known fields (Required). Keeping them for re-encoding is tested only when an implementation offers it (the reencode operation of the testee protocol).',
+    why: 'Section 9 says version negotiation is not shown, and Gameserver carries a version field; a reader of an older schema must survive newer writers. proto3 implementations preserve unknown fields, but the JSON form cannot carry them, so preservation needs a bytes-to-bytes operation.',
+  },
+  {
+    id: 'PINT-errors',
+    question: 'What is an error when decoding?',
+    reading: 'Input that ends inside a field (a tag, a varint, or the payload of a length-delimited record) is malformed and must be rejected. The suite does not test any other error.',
+    why: 'Section 7: "Errors: not shown". A decoder that accepts truncated input silently invents a message that was never sent.',
+  },
+  {
+    id: 'PINT-field-order',
+    question: 'In which order are fields written?',
+    reading: 'Ascending field number is Recommended (byte-identical output to the reference vectors in fixtures/proto). Any order must be accepted by decoders.',
+    why: 'The document says nothing about order. protobuf serializers write in field-number order, and parsers accept any order.',
+  },
+  {
+    id: 'PINT-string-keys',
+    question: 'What may the string keys of map<string, bytes> contain?',
+    reading: 'Any valid Unicode text, including the empty string. The suite never generates lone surrogates, which cannot be encoded as UTF-8.',
+    why: 'The document gives the key type as string; proto3 strings are UTF-8.',
+  },
+];
+
+const byId = new Map(INTERPRETATIONS.map((i) => [i.id, i]));
+
+export function interpretation(id: string): Interpretation {
+  const i = byId.get(id);
+  if (!i) throw new Error(`unknown interpretation ${id}`);
+  return i;
+}

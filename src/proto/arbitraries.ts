@@ -1,0 +1,129 @@
+/**
+ * fast-check arbitraries for every message of the schema, derived by reflection from the
+ * protobufjs Root of proto/peer.proto. Values are JSON in the testee protocol's form
+ * (PINT-json-mapping): uint64 as decimal strings over the full range, bytes as base64 of any
+ * content, maps with any string keys, enums by name or, when asked, as unnamed numbers.
+ */
+import fc from 'fast-check';
+import protobuf from 'protobufjs';
+import type { JsonObject } from './json.ts';
+import { allMessageTypes, typeName } from './schema.ts';
+import { toBase64 } from './wire.ts';
+
+export interface ArbitraryOptions {
+  /** Also generate enum numbers that have no name (proto3 open enums). Default false. */
+  readonly unknownEnums?: boolean;
+  /** Upper bound for repeated fields, maps and bytes lengths. Default 4 (bytes: 24). */
+  readonly maxItems?: number;
+}
+
+export interface TypedMessage {
+  readonly type: string;
+  readonly json: JsonObject;
+}
+
+const U64_EDGES = [0n, 1n, 127n, 128n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 2n, 2n ** 64n - 1n];
+
+/** uint64 over 0..2^64-1 as a decimal string, biased to the edges where lossy readers fail. */
+export const uint64Arb: fc.Arbitrary<string> = fc
+  .oneof(
+    { arbitrary: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), weight: 3 },
+    { arbitrary: fc.bigInt({ min: 0n, max: 2n ** 32n }), weight: 1 },
+    { arbitrary: fc.constantFrom(...U64_EDGES), weight: 2 },
+  )
+  .map((b) => b.toString());
+
+const uint32Arb = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 0xffffffff }), weight: 3 },
+  { arbitrary: fc.constantFrom(0, 1, 127, 128, 2 ** 31, 0xffffffff), weight: 1 },
+);
+const int32Arb = fc.oneof(
+  { arbitrary: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), weight: 3 },
+  { arbitrary: fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31)), weight: 1 },
+);
+
+function bytesArb(max: number): fc.Arbitrary<string> {
+  return fc.uint8Array({ maxLength: max }).map((b) => toBase64(b));
+}
+
+/** Map keys: any Unicode text (no lone surrogates, see PINT-string-keys), including "" and "__proto__". */
+const keyArb = fc.oneof(
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 6 }), weight: 4 },
+  { arbitrary: fc.constantFrom('', 'key', '__proto__', 'constructor', 'é', '\u{1F600}', '0'), weight: 1 },
+);
+
+function enumArb(e: protobuf.Enum, unknown: boolean): fc.Arbitrary<string | number> {
+  const names = fc.constantFrom(...Object.keys(e.values));
+  if (!unknown) return names;
+  const known = new Set(Object.values(e.values));
+  const unnamed = fc
+    .oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 16 }))
+    .filter((n) => !known.has(n));
+  return fc.oneof({ arbitrary: names, weight: 2 }, { arbitrary: unnamed, weight: 1 });
+}
+
+function scalarArb(type: string, max: number): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'uint64':
+      return uint64Arb;
+    case 'uint32':
+      return uint32Arb;
+    case 'int32':
+      return int32Arb;
+    case 'bool':
+      return fc.boolean();
+    case 'bytes':
+      return bytesArb(max * 6);
+    case 'string':
+      return keyArb;
+    default:
+      throw new Error(`no arbitrary for scalar type ${type}`);
+  }
+}
+
+/** Builds arbitraries for every message type of `root`. */
+export function messageArbitraries(root: protobuf.Root, options: ArbitraryOptions = {}): Map<string, fc.Arbitrary<JsonObject>> {
+  const max = options.maxItems ?? 4;
+  const unknown = options.unknownEnums ?? false;
+  const cache = new Map<string, fc.Arbitrary<JsonObject>>();
+
+  const valueArb = (field: protobuf.Field): fc.Arbitrary<unknown> => {
+    field.resolve();
+    if (field instanceof protobuf.MapField) return fc.dictionary(keyArb, scalarArb(field.type, max), { maxKeys: max, noNullPrototype: true });
+    let single: fc.Arbitrary<unknown>;
+    if (field.resolvedType instanceof protobuf.Type) single = forType(field.resolvedType);
+    else if (field.resolvedType instanceof protobuf.Enum) single = enumArb(field.resolvedType, unknown);
+    else single = scalarArb(field.type, max);
+    return field.repeated ? fc.array(single, { maxLength: max }) : single;
+  };
+
+  const forType = (t: protobuf.Type): fc.Arbitrary<JsonObject> => {
+    const name = typeName(t);
+    const hit = cache.get(name);
+    if (hit) return hit;
+    const plain: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const field of t.fieldsArray) if (!field.partOf) plain[field.name] = valueArb(field);
+    const parts: fc.Arbitrary<JsonObject>[] = [fc.record(plain, { requiredKeys: [] }) as fc.Arbitrary<JsonObject>];
+    for (const oneof of t.oneofsArray) {
+      const members = oneof.fieldsArray.map((field) => valueArb(field).map((v) => ({ [field.name]: v }) as JsonObject));
+      parts.push(fc.option(fc.oneof(...members), { nil: {} as JsonObject, freq: 4 }));
+    }
+    const arb = fc.tuple(...parts).map((objs) => Object.assign({}, ...objs) as JsonObject);
+    cache.set(name, arb);
+    return arb;
+  };
+
+  for (const t of allMessageTypes(root)) forType(t);
+  return cache;
+}
+
+/** Any message of any type, the envelope weighted up since it nests every payload kind. */
+export function anyMessage(root: protobuf.Root, options: ArbitraryOptions = {}): fc.Arbitrary<TypedMessage> {
+  const arbs = messageArbitraries(root, options);
+  return fc.oneof(
+    ...[...arbs].map(([type, arb]) => ({
+      arbitrary: arb.map((json) => ({ type, json })),
+      weight: type === 'Common_Message' ? 8 : 1,
+    })),
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The shipped testees, forming the cross-implementation matrix of `conform proto --matrix`.
+ * Each can run as a program speaking the testee protocol (see `command`), and the TypeScript
+ * ones can also run in process.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Codec } from '../testee.ts';
+import { DESCRIPTOR_SET_PATH } from '../schema.ts';
+import { protocVersion } from './protoc.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Debian's interpreter, which has python3-protobuf; a PATH python3 may not. */
+export const PYTHON = process.env.CONFORM_PYTHON ?? '/usr/bin/python3';
+export const RUN_TS = fileURLToPath(new URL('./run.ts', import.meta.url));
+export const PYTHON_TESTEE = fileURLToPath(new URL('./python_testee.py', import.meta.url));
+
+/** argv that runs a TypeScript file with Node and the tsx loader, independent of the working directory. */
+export function tsCommand(file: string, ...args: string[]): string[] {
+  return [process.execPath, '--import', pathToFileURL(require.resolve('tsx')).href, file, ...args];
+}
+
+/** Quotes argv as one command line for `--testee`. */
+export function commandLine(argv: readonly string[]): string {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' ');
+}
+
+export interface ShippedTestee {
+  readonly name: string;
+  readonly description: string;
+  /** argv of the testee program. */
+  command(): string[];
+  /** Why the testee cannot run here, or null. */
+  unavailable(): string | null;
+  /** The codec, for running in process (TypeScript testees only). */
+  codec?(): Promise<Codec>;
+}
+
+function needsDescriptorSet(): string | null {
+  return existsSync(DESCRIPTOR_SET_PATH) ? null : `${DESCRIPTOR_SET_PATH} is missing (regenerate with: npx tsx src/proto/golden.ts)`;
+}
+
+export const SHIPPED: readonly ShippedTestee[] = [
+  {
+    name: 'protobufjs',
+    description: 'protobufjs reflection + protobufjs/ext/protojson',
+    command: () => tsCommand(RUN_TS, 'protobufjs'),
+    unavailable: () => null,
+    codec: async () => (await import('./protobufjs.ts')).protobufjsCodec(),
+  },
+  {
+    name: 'bufbuild',
+    description: '@bufbuild/protobuf v2 runtime reflection over the protoc descriptor set',
+    command: () => tsCommand(RUN_TS, 'bufbuild'),
+    unavailable: needsDescriptorSet,
+    codec: async () => (await import('./bufbuild.ts')).bufbuildCodec(),
+  },
+  {
+    name: 'protoc',
+    description: 'C++ libprotobuf via protoc --encode/--decode (text format)',
+    command: () => tsCommand(RUN_TS, 'protoc'),
+    unavailable: () => (protocVersion() ? null : 'protoc is not on PATH (Debian package protobuf-compiler)'),
+    codec: async () => (await import('./protoc.ts')).protocCodec(),
+  },
+  {
+    name: 'python',
+    description: `Python protobuf (${PYTHON}, Debian python3-protobuf)`,
+    command: () => [PYTHON, PYTHON_TESTEE],
+    unavailable: () => {
+      const missing = needsDescriptorSet();
+      if (missing) return missing;
+      const r = spawnSync(PYTHON, ['-c', 'import google.protobuf'], { encoding: 'utf8' });
+      if (r.error) return `${PYTHON} cannot be run: ${r.error.message}`;
+      return r.status === 0 ? null : `${PYTHON} has no google.protobuf (Debian package python3-protobuf)`;
+    },
+  },
+];
+
+export function shippedTestee(name: string): ShippedTestee | undefined {
+  return SHIPPED.find((t) => t.name === name);
+}

@@ -1,0 +1,27 @@
+import { vi } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { commandLine, tsCommand } from '../../src/proto/testees/index.ts';
+
+export const FAULTY = new URL('./faulty-testee.ts', import.meta.url).pathname;
+
+/** Command line that runs the faulty testee with one defect. */
+export function faultyCommand(defect: string): string {
+  return commandLine(tsCommand(FAULTY, defect));
+}
+
+/** Runs the CLI in process and captures its output. */
+export async function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const code = await main(['node', 'conform', ...args]);
+    return {
+      code,
+      stdout: out.mock.calls.map((c) => String(c[0])).join(''),
+      stderr: err.mock.calls.map((c) => String(c[0])).join(''),
+    };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}

@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readGolden } from '../../src/proto/golden.ts';
+import { runSuite } from '../../src/proto/runner.ts';
+import { loadPeerRoot } from '../../src/proto/schema.ts';
+import { InProcessTestee, ProcessTestee, helloOf, type TesteeClient } from '../../src/proto/testee.ts';
+import { SHIPPED } from '../../src/proto/testees/index.ts';
+
+const ctx = { root: loadPeerRoot(), golden: readGolden().vectors };
+const BIN = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
+
+describe('cross-implementation matrix: every shipped testee holds every Required property', () => {
+  for (const shipped of SHIPPED) {
+    const why = shipped.unavailable();
+    // protobufjs runs as a program here (the CLI default runs it in process), so the protocol path is covered too.
+    it.skipIf(!!why)(`${shipped.name}${why ? ` (skip: ${why})` : ''}`, async () => {
+      const { testee, hello } = await ProcessTestee.start(shipped.command());
+      try {
+        const results = await runSuite(hello, ctx, { runs: 40, seed: 20240501, client: async () => testee });
+        const failures = results.filter((r) => r.level === 'Required' && r.status === 'fail');
+        expect(failures.map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+        expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(18);
+      } finally {
+        await testee.close();
+      }
+    });
+  }
+
+  it('the in-process protobufjs client gives the same verdicts', async () => {
+    const codec = await SHIPPED[0]!.codec!();
+    const client: TesteeClient = new InProcessTestee(codec);
+    const results = await runSuite(helloOf(codec), ctx, { runs: 40, seed: 20240501, client: async () => client });
+    expect(results.filter((r) => r.status !== 'pass').map((r) => r.id)).toEqual([]);
+  });
+
+  it('conform proto --matrix reports a testee whose runtime is missing as skip, with the reason', () => {
+    const r = spawnSync(process.execPath, [BIN, 'proto', '--matrix', '--runs', '5', '--seed', '1', '--property', 'roundtrip'], {
+      encoding: 'utf8',
+      env: { ...process.env, CONFORM_PYTHON: '/nonexistent/python3' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^property\s+requirement\s+level\s+protobufjs\s+bufbuild\s+protoc\s+python$/m);
+    expect(r.stdout).toMatch(/^roundtrip\s+PB-2-roundtrip\s+Required\s+pass\s+pass\s+\S+\s+skip$/m);
+    expect(r.stdout).toMatch(/python: skip: \/nonexistent\/python3 cannot be run/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerProto } from './proto.ts';
+import { registerServe } from './serve.ts';
 import { registerSpec } from './spec.ts';
 
 /**
@@ -12,4 +13,5 @@ export type RegisterCommand = (program: Command, setExit: (code: number) => void
 export const commands: RegisterCommand[] = [
   registerSpec,
   registerProto,
+  registerServe,
 ];

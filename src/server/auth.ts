@@ -1,0 +1,61 @@
+/**
+ * Authentication (section 5 and INT-session-cookie, INT-password-hash, INT-bad-credentials): HTTP Basic
+ * with the name and API key; `login` + `api_key`; `login` + legacy `password_hash`; cookies `login` +
+ * `password_hash` (the API key). Credentials that are sent but wrong are refused with 403; none at all is
+ * an anonymous request.
+ */
+import { AUTH_PARAMS } from '../../specs/model/index.ts';
+import type { User, UserDirectory } from './accounts.ts';
+import type { Faults } from './faults.ts';
+import { ApiError } from './protocol.ts';
+
+export interface AuthInput {
+  readonly authorization: string | undefined;
+  /** Fields that may carry `login`, `api_key`, `password_hash`, in the order they are looked at. */
+  readonly fieldSources: readonly Readonly<Record<string, unknown>>[];
+  readonly cookies: Readonly<Record<string, string | undefined>>;
+}
+
+function field(sources: AuthInput['fieldSources'], name: string): string | undefined {
+  for (const s of sources) {
+    const v = s[name];
+    if (typeof v === 'string') return v;
+    if (v !== undefined) throw new ApiError(403, `${name} must be a single value`);
+  }
+  return undefined;
+}
+
+function denied(): ApiError {
+  return new ApiError(403, 'access denied: invalid credentials');
+}
+
+/** The authenticated user, null when the request carries no credentials; throws 403 for wrong ones. */
+export function authenticate(input: AuthInput, users: UserDirectory, faults: Faults): User | null {
+  const acceptAny = faults.active('wrong-key-accepted');
+  const auth = input.authorization;
+  if (auth && /^basic\s/i.test(auth) && !faults.active('basic-ignored')) {
+    const decoded = Buffer.from(auth.replace(/^basic\s+/i, ''), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) throw denied();
+    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny);
+    if (!user) throw denied();
+    return user;
+  }
+  const login = field(input.fieldSources, AUTH_PARAMS.login);
+  const apiKey = faults.active('api-key-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.apiKey);
+  const legacy = faults.active('password-hash-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
+  if (apiKey !== undefined || legacy !== undefined) {
+    if (login === undefined || login === '') throw denied();
+    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', acceptAny) : users.authenticate(login, legacy!, 'legacy', acceptAny);
+    if (!user) throw denied();
+    return user;
+  }
+  const cookieLogin = input.cookies[AUTH_PARAMS.login];
+  const cookieKey = input.cookies[AUTH_PARAMS.passwordHash];
+  if (cookieLogin && cookieKey && !faults.active('cookie-ignored')) {
+    const user = users.authenticate(cookieLogin, cookieKey, 'api_key', acceptAny);
+    if (!user) throw denied();
+    return user;
+  }
+  return null;
+}

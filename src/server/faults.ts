@@ -1,0 +1,138 @@
+/**
+ * Fault injection: `--fault ID` switches on exactly one deliberate violation of one or more requirements
+ * of the catalogue, so the checker can be shown to catch it. Faults come from three places:
+ *   - the protocol faults below (envelope, formats, authentication, quotas, status codes);
+ *   - the resource modules (each lists the faults of its own behaviour, see ./resources);
+ *   - families generated from the spec model for every served operation:
+ *       unserved:<opId>                 the operation answers 404
+ *       ignore-required:<opId>:<param>  a missing REQUIRED parameter is accepted
+ *       accept-any:<opId>:<param>       a value outside the parameter's value set is accepted
+ *       serve-absent:<opId>             an (A only)/(B only) operation is served in the other variant
+ * Code checks a fault with `faults.active(id)` at the place the behaviour lives.
+ */
+import type { Variant } from '../../specs/model/index.ts';
+import { OPERATIONS, VARIANTS, operationsFor } from '../../specs/model/index.ts';
+import { requirementIds } from '../../specs/requirements/index.ts';
+import { RESOURCE_MODULES } from './resources/index.ts';
+
+export interface FaultSpec {
+  readonly id: string;
+  /** Requirement ids of specs/requirements that the fault violates. */
+  readonly requirements: readonly string[];
+  /** One line: what the server does wrong. */
+  readonly summary: string;
+  /** The variants where the fault has an effect; both when absent. */
+  readonly variants?: readonly Variant[];
+}
+
+/** The set of active faults (at most one from the command line; tests may switch on one at a time). */
+export class Faults {
+  private readonly ids: ReadonlySet<string>;
+  constructor(ids: readonly string[] = []) {
+    this.ids = new Set(ids);
+  }
+  active(id: string): boolean {
+    return this.ids.size > 0 && this.ids.has(id);
+  }
+  get list(): readonly string[] {
+    return [...this.ids];
+  }
+}
+
+export const NO_FAULTS = new Faults();
+
+const A = ['A'] as const;
+const B = ['B'] as const;
+const QUOTA_REQS = ['IB-8-quota-anonymous-A', 'IB-8-quota-member', 'IB-8-quota-gold', 'IB-8-quota-platinum'];
+
+/** Faults of the protocol layer: formats, envelope, status codes, authentication, quotas, routing. */
+export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
+  { id: 'envelope-no-reason', requirements: ['IB-7-envelope-json', 'IB-7-envelope-xml'], summary: 'The envelope has no `reason`.' },
+  { id: 'envelope-success-string', requirements: ['IB-7-envelope-json'], summary: 'The JSON envelope carries `success` as the string "true"/"false".' },
+  { id: 'xml-envelope-root', requirements: ['IB-7-envelope-xml'], summary: 'The XML envelope element is <result> instead of <response>.' },
+  { id: 'xml-malformed', requirements: ['IB-2-format-xml'], summary: 'XML bodies lose their final closing bracket (not well-formed).' },
+  { id: 'json-malformed', requirements: ['IB-2-format-json'], summary: 'JSON bodies lose their last character.' },
+  { id: 'wrong-content-type', requirements: ['IB-2-content-type'], summary: 'Every body is served as text/plain.' },
+  { id: 'success-true-on-errors', requirements: ['IB-7-envelope-agrees'], summary: 'Error envelopes say success=true.' },
+  { id: 'status-204', requirements: ['IB-7-status-no-204-B'], summary: 'Successful state-changing calls answer 204 with no body.', variants: B },
+  { id: 'status-undocumented', requirements: ['IB-7-status-documented'], summary: 'Invalid parameters are answered 400 instead of 424.' },
+  { id: 'server-error-on-bad-input', requirements: ['IB-7-no-server-error'], summary: 'Invalid parameters are answered 500.' },
+  { id: 'unknown-id-200', requirements: ['IB-7-not-found'], summary: 'A path naming an unknown id is answered 200 with an empty record.' },
+  { id: 'wrong-id-shown', requirements: ['IB-2-path-id'], summary: 'Show returns the newest record instead of the one the path names.' },
+  { id: 'query-params-ignored', requirements: ['IB-2-query-params'], summary: 'GET parameters in the query string are ignored.' },
+  { id: 'body-params-ignored', requirements: ['IB-2-body-params'], summary: 'Request bodies are ignored; parameters are read from the query string only.' },
+  { id: 'anonymous-allowed-B', requirements: ['IB-5-anonymous-B'], summary: 'Anonymous requests are served in B.', variants: B },
+  { id: 'anonymous-refused-A', requirements: ['IB-5-anonymous-A'], summary: 'Anonymous reads are refused (403) in A.', variants: A },
+  { id: 'basic-ignored', requirements: ['IB-5-auth-basic'], summary: 'HTTP Basic credentials are ignored.' },
+  { id: 'api-key-ignored', requirements: ['IB-5-auth-api-key'], summary: '`login` + `api_key` parameters are ignored.' },
+  { id: 'password-hash-ignored', requirements: ['IB-5-auth-password-hash'], summary: '`login` + legacy `password_hash` parameters are ignored.' },
+  { id: 'cookie-ignored', requirements: ['IB-5-auth-session-cookie'], summary: 'The session cookies are ignored.' },
+  { id: 'wrong-key-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any API key authenticates the named user.' },
+  { id: 'quota-not-enforced', requirements: QUOTA_REQS, summary: 'Hourly quotas are never enforced.' },
+];
+
+/** The operation ids some resource module serves. */
+export function servedOperationIds(): ReadonlySet<string> {
+  return new Set(RESOURCE_MODULES.flatMap((m) => Object.keys(m.handlers)));
+}
+
+/** The variants list of a fault: absent when it is both. */
+function restricted(vs: readonly Variant[]): { variants?: readonly Variant[] } {
+  return vs.length === VARIANTS.length ? {} : { variants: vs };
+}
+
+function variantsOfOp(opId: string): Variant[] {
+  return VARIANTS.filter((v) => operationsFor(v).some((o) => o.id === opId));
+}
+
+/** The generated families, for the served operations. */
+export function generatedFaults(served: ReadonlySet<string> = servedOperationIds()): FaultSpec[] {
+  const out: FaultSpec[] = [];
+  for (const spec of OPERATIONS) {
+    if (!served.has(spec.id)) continue;
+    const opVariants = variantsOfOp(spec.id);
+    out.push({ id: `unserved:${spec.id}`, requirements: [requirementIds.served(spec.id)], summary: `${spec.method} ${spec.path} answers 404.`, ...restricted(opVariants) });
+    if (spec.only) {
+      const other: Variant = spec.only === 'A' ? 'B' : 'A';
+      out.push({
+        id: `serve-absent:${spec.id}`, requirements: [requirementIds.absent(spec.id)],
+        summary: `${spec.method} ${spec.path} (${spec.only} only) is served in ${other}.`, variants: [other],
+      });
+    }
+    const names = new Set(opVariants.flatMap((v) => operationsFor(v).find((o) => o.id === spec.id)!.params.map((p) => p.name)));
+    for (const name of names) {
+      const perVariant = opVariants.map((v) => ({ v, p: operationsFor(v).find((o) => o.id === spec.id)!.params.find((p) => p.name === name) }));
+      const present = perVariant.filter((x) => x.p !== undefined);
+      const required = present.filter((x) => x.p!.required && x.p!.location !== 'path');
+      if (required.length > 0) {
+        out.push({
+          id: `ignore-required:${spec.id}:${name}`, requirements: [requirementIds.required(spec.id, name)],
+          summary: `${spec.method} ${spec.path} accepts a request without the REQUIRED ${name}.`, ...restricted(required.map((x) => x.v)),
+        });
+      }
+      const withValues = present.filter((x) => x.p!.valueSet !== undefined);
+      if (withValues.length > 0) {
+        const differs = new Set(withValues.map((x) => x.p!.valueSet)).size > 1;
+        out.push({
+          id: `accept-any:${spec.id}:${name}`,
+          requirements: withValues.filter((x, i) => differs || i === 0).map((x) => requirementIds.values(spec.id, name, differs ? x.v : undefined)),
+          summary: `${spec.method} ${spec.path} accepts any value of ${name}.`, ...restricted(withValues.map((x) => x.v)),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every fault the server knows: protocol, resource and generated ones. */
+export function allFaults(): readonly FaultSpec[] {
+  return [...PROTOCOL_FAULTS, ...RESOURCE_MODULES.flatMap((m) => m.faults ?? []), ...generatedFaults()];
+}
+
+export function findFault(id: string): FaultSpec | undefined {
+  return allFaults().find((f) => f.id === id);
+}
+
+export function faultAppliesTo(fault: FaultSpec, variant: Variant): boolean {
+  return fault.variants === undefined || fault.variants.includes(variant);
+}

@@ -1,0 +1,131 @@
+/**
+ * The wire protocol shared by every operation: formats, the outcome envelope of section 7, record and
+ * list bodies (INT-list-shape, INT-xml-shape), and the error type handlers throw.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import { ENVELOPE } from '../../specs/model/index.ts';
+import type { Faults } from './faults.ts';
+
+export type Format = 'json' | 'xml';
+
+/** A field value of a record. Dates are written as ISO 8601 strings. */
+export type FieldValue = string | number | boolean | null | Date | readonly string[];
+export type ApiRecord = Readonly<Record<string, FieldValue>>;
+
+/** A refusal with a documented status code and a reason that names what was wrong. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** What a handler answers. The router turns it into a body in the requested format. */
+export type Outcome =
+  | { readonly kind: 'record'; readonly element: string; readonly record: ApiRecord }
+  | { readonly kind: 'list'; readonly element: string; readonly root: string; readonly records: readonly ApiRecord[] }
+  | { readonly kind: 'envelope'; readonly reason?: string; readonly id?: number; readonly extra?: Readonly<Record<string, number | string>> };
+
+export interface Rendered {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+const CONTENT_TYPE: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+};
+
+const xmlBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+  format: false,
+});
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+// Characters XML 1.0 cannot carry at all; they are dropped from XML output (JSON keeps them).
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function xmlText(s: string): string {
+  return s.replace(XML_INVALID, '');
+}
+
+function jsonValue(v: FieldValue): unknown {
+  return v instanceof Date ? v.toISOString() : v;
+}
+
+function xmlField(v: FieldValue): unknown {
+  if (v === null) return { '@_nil': 'true' };
+  if (v instanceof Date) return { '#text': v.toISOString(), '@_type': 'datetime' };
+  if (typeof v === 'number') return { '#text': String(v), '@_type': Number.isInteger(v) ? 'integer' : 'float' };
+  if (typeof v === 'boolean') return { '#text': String(v), '@_type': 'boolean' };
+  if (Array.isArray(v)) return { '@_type': 'array', item: v.map((s) => xmlText(s)) };
+  return xmlText(v as string);
+}
+
+function xmlRecord(record: ApiRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) out[k] = xmlField(v);
+  return out;
+}
+
+function jsonRecord(record: ApiRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) out[k] = jsonValue(v);
+  return out;
+}
+
+export interface EnvelopeBody {
+  readonly success: boolean;
+  readonly reason: string;
+  readonly id?: number;
+  readonly extra?: Readonly<Record<string, number | string>>;
+}
+
+/** Renders the outcome envelope, honouring the protocol faults. */
+export function renderEnvelope(format: Format, status: number, env: EnvelopeBody, faults: Faults): Rendered {
+  const success = faults.active('success-true-on-errors') ? true : env.success;
+  if (format === 'json') {
+    const body: Record<string, unknown> = { success: faults.active('envelope-success-string') ? String(success) : success };
+    if (!faults.active('envelope-no-reason')) body.reason = env.reason;
+    if (env.id !== undefined) body.id = env.id;
+    if (env.extra) Object.assign(body, env.extra);
+    return finish(format, status, JSON.stringify(body), faults);
+  }
+  const attrs: Record<string, string> = { '@_success': String(success) };
+  if (!faults.active('envelope-no-reason')) attrs['@_reason'] = xmlText(env.reason);
+  if (env.id !== undefined) attrs['@_id'] = String(env.id);
+  for (const [k, v] of Object.entries(env.extra ?? {})) attrs[`@_${k}`] = xmlText(String(v));
+  const element = faults.active('xml-envelope-root') ? 'result' : ENVELOPE.xml.element;
+  return finish(format, status, XML_DECLARATION + xmlBuilder.build({ [element]: attrs }), faults);
+}
+
+export function renderRecord(format: Format, element: string, record: ApiRecord, faults: Faults): Rendered {
+  if (format === 'json') return finish(format, 200, JSON.stringify(jsonRecord(record)), faults);
+  return finish(format, 200, XML_DECLARATION + xmlBuilder.build({ [element]: xmlRecord(record) }), faults);
+}
+
+export function renderList(format: Format, root: string, element: string, records: readonly ApiRecord[], faults: Faults): Rendered {
+  if (format === 'json') return finish(format, 200, JSON.stringify(records.map(jsonRecord)), faults);
+  const body = { [root]: { '@_type': 'array', ...(records.length > 0 ? { [element]: records.map(xmlRecord) } : {}) } };
+  return finish(format, 200, XML_DECLARATION + xmlBuilder.build(body), faults);
+}
+
+function finish(format: Format, status: number, body: string, faults: Faults): Rendered {
+  let out = body;
+  if (format === 'xml' && faults.active('xml-malformed')) out = out.replace(/\/?>$/, '');
+  if (format === 'json' && faults.active('json-malformed')) out = out.slice(0, -1);
+  const contentType = faults.active('wrong-content-type') ? 'text/plain; charset=utf-8' : CONTENT_TYPE[format];
+  return { status, contentType, body: out };
+}
+
+/** The format a request path asks for: its suffix, JSON when it has none. */
+export function formatOfUrl(url: string): Format {
+  const pathOnly = url.split('?', 1)[0] ?? '';
+  return pathOnly.endsWith('.xml') ? 'xml' : 'json';
+}

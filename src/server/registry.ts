@@ -1,0 +1,85 @@
+/**
+ * The handler registry: resource modules (./resources) map operation ids of the spec model to handler
+ * factories. The router builds each handler once per variant, with that variant's resolved operation, so
+ * a handler reads parameter names from the model (`param(op, name)`) and fails at start-up, not at
+ * request time, when the model lacks a name.
+ */
+import type { ResolvedOperation, Variant } from '../../specs/model/index.ts';
+import { operation } from '../../specs/model/index.ts';
+import type { Db } from './db/index.ts';
+import type { FaultSpec, Faults } from './faults.ts';
+import type { Fetcher } from './fetch.ts';
+import type { Format, Outcome } from './protocol.ts';
+import type { ParamValues } from './params.ts';
+import type { User, UserDirectory } from './accounts.ts';
+
+export interface ServerEnv {
+  readonly variant: Variant;
+  readonly db: Db;
+  readonly faults: Faults;
+  readonly users: UserDirectory;
+  readonly fetcher: Fetcher;
+  readonly maxUploadBytes: number;
+}
+
+export interface Ctx {
+  readonly op: ResolvedOperation;
+  readonly format: Format;
+  readonly params: ParamValues;
+  /** The path parameters, already checked to be integers. */
+  readonly path: Readonly<Record<string, number>>;
+  /** The authenticated caller; null for anonymous reads (variant A). */
+  readonly user: User | null;
+  readonly env: ServerEnv;
+}
+
+export type Handler = (ctx: Ctx) => Promise<Outcome>;
+export type HandlerFactory = (op: ResolvedOperation, env: ServerEnv) => Handler;
+
+export interface ResourceModule {
+  /** Operation id (`posts.list`) to handler factory. */
+  readonly handlers: Readonly<Record<string, HandlerFactory>>;
+  /** Faults of this resource's behaviour (see ../faults.ts). */
+  readonly faults?: readonly FaultSpec[];
+  /** Routes that exist only while a fault is active (e.g. a direct post create). */
+  readonly extraRoutes?: readonly ExtraRoute[];
+}
+
+export interface ExtraRoute {
+  readonly fault: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path without the format suffix, `{id}` placeholders allowed. */
+  readonly path: string;
+  /** The operation whose parameters the route takes. */
+  readonly baseOp: string;
+  readonly handler: HandlerFactory;
+}
+
+/** The wire name of a parameter of `op`; throws (at start-up) if the model does not list it for this variant. */
+export function param(op: ResolvedOperation, name: string): string {
+  if (!op.params.some((p) => p.name === name)) throw new Error(`spec model: ${op.id} has no parameter ${name} in variant ${op.variant}`);
+  return name;
+}
+
+/**
+ * The wire name of a parameter that exists in one variant only: the name when `op`'s variant has it,
+ * undefined otherwise. Throws if no variant of the operation lists it.
+ */
+export function variantParam(op: ResolvedOperation, name: string): string | undefined {
+  if (!operation(op.id).params.some((p) => p.name === name)) throw new Error(`spec model: ${op.id} has no parameter ${name}`);
+  return op.params.some((p) => p.name === name) ? name : undefined;
+}
+
+/** The variant's sort key parameter of a list operation (`search[order]` in A, `search[sort]` in B). */
+export function sortKeyParam(op: ResolvedOperation): string {
+  const p = op.params.find((x) => x.sortKey);
+  if (!p) throw new Error(`spec model: ${op.id} has no sort key`);
+  return p.name;
+}
+
+/** The values of a parameter's value set, from the model. */
+export function valuesOf(op: ResolvedOperation, name: string): readonly string[] {
+  const p = op.params.find((x) => x.name === name);
+  if (!p?.values) throw new Error(`spec model: ${op.id} ${name} has no value set`);
+  return p.values;
+}

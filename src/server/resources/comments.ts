@@ -1,0 +1,140 @@
+/** Comments: create, show, update, delete and list with every search parameter of the variant. */
+import type { Queryable, Row } from '../db/index.ts';
+import { invalid } from '../params.ts';
+import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param, valuesOf, variantParam } from '../registry.ts';
+import { LIST_SIZE, Where, mayModify, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { parseTagString } from '../tags.ts';
+
+interface CommentRow extends Row {
+  id: number;
+  post_id: number;
+  creator_id: number;
+  updater_id: number;
+  body: string;
+  do_not_bump_post: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function record(r: CommentRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    post_id: r.post_id,
+    creator_id: r.creator_id,
+    creator_name: nameOf(env.users, r.creator_id),
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    body: r.body,
+    do_not_bump_post: r.do_not_bump_post,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+async function load(env: ServerEnv, id: number, q: Queryable = env.db): Promise<CommentRow> {
+  const rows = await q.query<CommentRow>('SELECT * FROM comments WHERE id = $1', [id]);
+  if (!rows[0]) throw notFound('comment', id);
+  return rows[0];
+}
+
+export const commentsModule: ResourceModule = {
+  handlers: {
+    'comments.list': (op, env) => {
+      param(op, 'group_by');
+      const BODY = param(op, 'search[body_matches]');
+      const POST_ID = variantParam(op, 'search[post_id]');
+      const POST_TAGS = param(op, 'search[post_tags_match]');
+      const CREATOR_NAME = param(op, 'search[creator_name]');
+      const CREATOR_ID = param(op, 'search[creator_id]');
+      return async ({ params }) => {
+        const f = env.faults;
+        const w = new Where();
+        const body = params.str(BODY);
+        if (body !== undefined) w.add(`c.body ILIKE ${w.p(matchesPattern(body))}`);
+        const postId = POST_ID && !f.active('comments-post-id-ignored') ? params.int(POST_ID) : undefined;
+        if (postId !== undefined) w.add(`c.post_id = ${w.p(postId)}`);
+        const tags = params.str(POST_TAGS);
+        if (tags !== undefined) {
+          // Meta-tags are unsupported here: every term is a plain tag the post must carry.
+          const names = parseTagString(tags).map((t) => t.name);
+          if (names.length > 0) w.add(`c.post_id IN (SELECT id FROM posts WHERE tag_array @> ${w.p(names)}::text[])`);
+        }
+        const creatorName = params.str(CREATOR_NAME);
+        if (creatorName !== undefined) {
+          if (f.active('comments-creator-name-substring')) w.add(`c.creator_id IN (SELECT id FROM users WHERE strpos(lower(name), lower(${w.p(creatorName)})) > 0)`);
+          else w.add(`c.creator_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(creatorName)}))`);
+        }
+        const creatorId = params.int(CREATOR_ID);
+        if (creatorId !== undefined) w.add(`c.creator_id = ${w.p(creatorId)}`);
+        const rows = await env.db.query<CommentRow>(`SELECT c.* FROM comments c ${w.sql} ORDER BY c.id DESC LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'comments', element: 'comment', records: rows.map((r) => record(r, env)) };
+      };
+    },
+
+    'comments.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'comment', record: record(await load(env, path.id!), env) }),
+
+    'comments.create': (op, env) => {
+      const POST_ID = param(op, 'comment[post_id]');
+      const BODY = param(op, 'comment[body]');
+      const NO_BUMP = param(op, 'comment[do_not_bump_post]');
+      const [SET] = valuesOf(op, NO_BUMP);
+      return async ({ params, user }) => {
+        if (!user) throw new ApiError(403, 'access denied: log in');
+        const postId = params.int(POST_ID);
+        if (postId === undefined) return { kind: 'envelope' };
+        if (env.faults.active('comments-do-not-bump-refused') && params.has(NO_BUMP)) throw invalid(`${NO_BUMP} is not accepted`);
+        const noBump = params.str(NO_BUMP) === SET;
+        const id = await env.db.transaction(async (tx) => {
+          const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [postId]);
+          if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
+          const rows = await tx.query<{ id: number }>(
+            'INSERT INTO comments (post_id, creator_id, updater_id, body, do_not_bump_post) VALUES ($1, $2, $2, $3, $4) RETURNING id',
+            [postId, user.id, params.str(BODY) ?? '', noBump],
+          );
+          if (!noBump) await tx.query('UPDATE posts SET last_commented_at = now() WHERE id = $1', [postId]);
+          return rows[0]!.id;
+        });
+        return { kind: 'envelope', id };
+      };
+    },
+
+    'comments.update': (op, env) => {
+      const BODY = param(op, 'comment[body]');
+      const NO_BUMP = param(op, 'comment[do_not_bump_post]');
+      const [SET] = valuesOf(op, NO_BUMP);
+      return async ({ params, path, user }) => {
+        if (!user) throw new ApiError(403, 'access denied: log in');
+        await env.db.transaction(async (tx) => {
+          const c = await load(env, path.id!, tx);
+          if (!mayModify(user, c.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a comment');
+          if (env.faults.active('comments-update-ignored')) return;
+          const body = params.str(BODY) ?? c.body;
+          const noBump = params.has(NO_BUMP) ? params.str(NO_BUMP) === SET : c.do_not_bump_post;
+          await tx.query('UPDATE comments SET body = $2, do_not_bump_post = $3, updater_id = $4, updated_at = now() WHERE id = $1', [c.id, body, noBump, user.id]);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'comments.delete': (_op, env) => async ({ path, user }) => {
+      if (!user) throw new ApiError(403, 'access denied: log in');
+      await env.db.transaction(async (tx) => {
+        const c = await load(env, path.id!, tx);
+        if (!mayModify(user, c.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete a comment');
+        if (env.faults.active('comments-delete-noop')) return;
+        await tx.query('DELETE FROM comments WHERE id = $1', [c.id]);
+      });
+      return { kind: 'envelope', id: path.id! };
+    },
+  },
+  faults: [
+    { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
+    { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
+    { id: 'comments-do-not-bump-refused', requirements: ['IB-4-comments-do-not-bump'], summary: 'comment[do_not_bump_post] is refused (424).' },
+    { id: 'comments-update-ignored', requirements: ['IB-4-comments-lifecycle'], summary: 'Comment updates answer success but save nothing.' },
+    { id: 'comments-delete-noop', requirements: ['IB-4-comments-lifecycle', 'IB-3-delete'], summary: 'Comment deletes answer success but the comment remains.' },
+  ],
+};

@@ -1,0 +1,429 @@
+/**
+ * Posts: list (limit, page, tag search with meta-tags, raw), show, update (with a version per change and
+ * the source download), revert, copy_notes (A), and the post versions listing. Posts are created by
+ * uploads only and are never deleted (both answer 404 like any unknown route).
+ */
+import type { ResolvedOperation, Variant } from '../../../specs/model/index.ts';
+import { POSTS_PER_REQUEST_MAX, VALUE_SETS } from '../../../specs/model/index.ts';
+import type { User } from '../accounts.ts';
+import type { Queryable, Row } from '../db/index.ts';
+import { FetchError, isFetchableUrl } from '../fetch.ts';
+import type { ParamValues } from '../params.ts';
+import { invalid } from '../params.ts';
+import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param, variantParam } from '../registry.ts';
+import { LIST_SIZE, Where, isSet, nameOf, notFound } from '../sql.ts';
+import type { ParsedTag } from '../tags.ts';
+import { buildPostSearch, parseTagString, updateTagCounts } from '../tags.ts';
+
+/** Stored ratings are the letters of A's set; B and uploads use their labels. */
+const RATING_LABELS: Readonly<Record<string, string>> = VALUE_SETS['post-rating-A'].labels;
+
+/** The stored rating of a value of either variant's set (or the upload set); undefined otherwise. */
+export function storedRating(value: string): string | undefined {
+  if (value in RATING_LABELS) return value;
+  return Object.entries(RATING_LABELS).find(([, label]) => label === value)?.[0];
+}
+
+/** The rating given to a post when none was sent (reachable only through the ignore-required fault). */
+export const FALLBACK_RATING = Object.keys(RATING_LABELS)[0]!;
+
+export function shownRating(stored: string, variant: Variant): string {
+  return variant === 'A' ? stored : (RATING_LABELS[stored] ?? stored);
+}
+
+export const DEFAULT_POST_LIMIT = 20;
+
+export interface PostRow extends Row {
+  id: number;
+  uploader_id: number;
+  tag_string: string;
+  tag_array: string[];
+  rating: string;
+  source: string;
+  parent_id: number | null;
+  md5: string | null;
+  file_ext: string | null;
+  file_size: number | null;
+  image_width: number | null;
+  image_height: number | null;
+  score: number;
+  up_score: number;
+  down_score: number;
+  is_flagged: boolean;
+  last_commented_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function postRecord(r: PostRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    uploader_id: r.uploader_id,
+    uploader_name: nameOf(env.users, r.uploader_id),
+    tag_string: r.tag_string,
+    rating: shownRating(r.rating, env.variant),
+    source: r.source,
+    parent_id: r.parent_id,
+    md5: r.md5,
+    file_ext: r.file_ext,
+    file_size: r.file_size,
+    image_width: r.image_width,
+    image_height: r.image_height,
+    score: r.score,
+    up_score: r.up_score,
+    down_score: r.down_score,
+    is_flagged: r.is_flagged,
+    tag_count: r.tag_array.length,
+    last_commented_at: r.last_commented_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+interface VersionRow extends Row {
+  id: number;
+  post_id: number;
+  version: number;
+  updater_id: number;
+  tag_string: string;
+  rating: string;
+  source: string;
+  parent_id: number | null;
+  added_tags: string[];
+  removed_tags: string[];
+  created_at: Date;
+}
+
+function versionRecord(r: VersionRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    post_id: r.post_id,
+    version: r.version,
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    tag_string: r.tag_string,
+    rating: shownRating(r.rating, env.variant),
+    source: r.source,
+    parent_id: r.parent_id,
+    added_tags: r.added_tags,
+    removed_tags: r.removed_tags,
+    created_at: r.created_at,
+    updated_at: r.created_at,
+  };
+}
+
+export const POST_COLUMNS =
+  'p.id, p.uploader_id, p.tag_string, p.tag_array, p.rating, p.source, p.parent_id, p.md5, p.file_ext, p.file_size, p.image_width, p.image_height, p.score, p.up_score, p.down_score, p.is_flagged, p.last_commented_at, p.created_at, p.updated_at';
+
+export async function postExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM posts WHERE id = $1', [id])).length > 0;
+}
+
+export interface PostFields {
+  readonly tags: readonly ParsedTag[];
+  readonly rating: string;
+  readonly source: string;
+  readonly parentId: number | null;
+}
+
+/**
+ * Records a version of a post after a change (IB-9-posts-versions). `before` is the tag list before the
+ * change (empty for a new post).
+ */
+export async function recordVersion(tx: Queryable, env: ServerEnv, postId: number, updater: User, before: readonly string[], after: PostFields): Promise<void> {
+  if (env.faults.active('versions-not-recorded')) return;
+  const names = after.tags.map((t) => t.name);
+  const afterSet = new Set(names);
+  const beforeSet = new Set(before);
+  await tx.query(
+    `INSERT INTO post_versions (post_id, version, updater_id, tag_string, rating, source, parent_id, added_tags, removed_tags)
+     VALUES ($1, COALESCE((SELECT max(version) FROM post_versions WHERE post_id = $1), 0) + 1, $2, $3, $4, $5, $6, $7::text[], $8::text[])`,
+    [postId, updater.id, names.join(' '), after.rating, after.source, after.parentId, names.filter((t) => !beforeSet.has(t)), before.filter((t) => !afterSet.has(t))],
+  );
+}
+
+/** Inserts a post (from an upload) with its tags and first version; returns its id. */
+export async function insertPost(
+  tx: Queryable,
+  env: ServerEnv,
+  uploader: User,
+  fields: PostFields,
+  file: { md5: string; ext: string; size: number; width: number | null; height: number | null } | null,
+): Promise<number> {
+  const names = fields.tags.map((t) => t.name);
+  const rows = await tx.query<{ id: number }>(
+    `INSERT INTO posts (uploader_id, tag_string, tag_array, rating, source, parent_id, md5, file_ext, file_size, image_width, image_height)
+     VALUES ($1, $2, $3::text[], $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [uploader.id, names.join(' '), names, fields.rating, fields.source, fields.parentId, file?.md5 ?? null, file?.ext ?? null, file?.size ?? null, file?.width ?? null, file?.height ?? null],
+  );
+  const id = rows[0]!.id;
+  await updateTagCounts(tx, [], fields.tags);
+  await recordVersion(tx, env, id, uploader, [], fields);
+  await tx.query('UPDATE users SET post_upload_count = post_upload_count + 1 WHERE id = $1', [uploader.id]);
+  return id;
+}
+
+/** Downloads a source URL through the guard; a failed download is an invalid parameter (INT-source-download). */
+export async function downloadSource(env: ServerEnv, name: string, url: string) {
+  try {
+    return await env.fetcher.download(url);
+  } catch (err) {
+    if (err instanceof FetchError) throw invalid(`${name}: ${err.message}`);
+    throw err;
+  }
+}
+
+async function loadPost(q: Queryable, id: number, lock = false): Promise<PostRow> {
+  const rows = await q.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  if (!rows[0]) throw notFound('post', id);
+  return rows[0];
+}
+
+function requireUser(user: User | null): User {
+  if (!user) throw new ApiError(403, 'access denied: log in');
+  return user;
+}
+
+/** Applies new field values to a post, keeping the tags table and the versions in step. */
+async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: User, next: PostFields): Promise<boolean> {
+  const names = next.tags.map((t) => t.name);
+  const sameTags = names.join(' ') === post.tag_string;
+  const changed = !sameTags || next.rating !== post.rating || next.source !== post.source || next.parentId !== post.parent_id;
+  const categorised = next.tags.some((t) => t.category !== undefined);
+  if (!changed && !categorised) return false;
+  await tx.query(
+    'UPDATE posts SET tag_string = $2, tag_array = $3::text[], rating = $4, source = $5, parent_id = $6, updated_at = now() WHERE id = $1',
+    [post.id, names.join(' '), names, next.rating, next.source, next.parentId],
+  );
+  await updateTagCounts(tx, post.tag_array, next.tags);
+  if (changed) {
+    await recordVersion(tx, env, post.id, user, post.tag_array, next);
+    await tx.query('UPDATE users SET post_update_count = post_update_count + 1 WHERE id = $1', [user.id]);
+  }
+  return changed;
+}
+
+function listHandler(op: ResolvedOperation, env: ServerEnv) {
+  const LIMIT = param(op, 'limit');
+  const PAGE = param(op, 'page');
+  const TAGS = param(op, 'tags');
+  const RAW = variantParam(op, 'raw');
+  return async ({ params }: { params: ParamValues }) => {
+    const f = env.faults;
+    let limit = params.int(LIMIT) ?? DEFAULT_POST_LIMIT;
+    if (params.str(LIMIT) === '') limit = DEFAULT_POST_LIMIT;
+    if (limit < 1) throw invalid(`${LIMIT} must be at least 1`);
+    if (limit > POSTS_PER_REQUEST_MAX && !f.active('limit-not-clamped')) limit = POSTS_PER_REQUEST_MAX;
+    if (f.active('limit-ignored')) limit = DEFAULT_POST_LIMIT;
+    const page = params.int(PAGE) ?? 1;
+    if (page < 1) throw invalid(`${PAGE} must be at least 1`);
+    const offset = f.active('page-ignored') ? 0 : (page - 1) * limit;
+    const tags = params.str(TAGS) ?? '';
+    let where: string[];
+    let values: unknown[];
+    let order = 'p.id DESC';
+    if (RAW && isSet(params.str(RAW)) && !f.active('raw-ignored')) {
+      where = tags === '' ? [] : ['p.tag_array @> ARRAY[$1]::text[]'];
+      values = tags === '' ? [] : [tags];
+    } else {
+      const s = buildPostSearch(tags, TAGS, {
+        rating: storedRating,
+        negation: !f.active('tag-negation-ignored'),
+        metaTags: true,
+        allMustMatch: !f.active('tag-search-any'),
+      });
+      where = s.where;
+      values = s.params;
+      if (s.order === 'id_asc') order = 'p.id ASC';
+    }
+    const n = values.length;
+    const rows = await env.db.query<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM posts p ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...values, limit, offset],
+    );
+    return { kind: 'list' as const, root: 'posts', element: 'post', records: rows.map((r) => postRecord(r, env)) };
+  };
+}
+
+export const postsModule: ResourceModule = {
+  handlers: {
+    'posts.list': listHandler,
+
+    'posts.show': (_op, env) => async ({ path }) => {
+      if (env.faults.active('get-show-changes-record')) {
+        await env.db.query('UPDATE posts SET score = score + 1, updated_at = now() WHERE id = $1', [path.id]);
+      }
+      if (env.faults.active('wrong-id-shown')) {
+        const rows = await env.db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p ORDER BY p.id DESC LIMIT 1`);
+        if (rows[0]) return { kind: 'record', element: 'post', record: postRecord(rows[0], env) };
+      }
+      return { kind: 'record', element: 'post', record: postRecord(await loadPost(env.db, path.id!), env) };
+    },
+
+    'posts.update': (op, env) => {
+      const TAGS = param(op, 'post[tag_string]');
+      const RATING = param(op, 'post[rating]');
+      const SOURCE = param(op, 'post[source]');
+      const PARENT = param(op, 'post[parent_id]');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        const source = params.str(SOURCE);
+        if (source !== undefined && isFetchableUrl(source) && !env.faults.active('source-not-downloaded')) {
+          if (!(await postExists(env.db, path.id!))) throw notFound('post', path.id!);
+          await downloadSource(env, SOURCE, source.trim());
+        }
+        const id = await env.db.transaction(async (tx) => {
+          const post = await loadPost(tx, path.id!, true);
+          const rating = params.str(RATING);
+          let parentId = post.parent_id;
+          if (params.has(PARENT)) {
+            parentId = params.int(PARENT) ?? null;
+            if (parentId !== null) {
+              if (parentId === post.id) throw invalid(`${PARENT}: a post cannot be its own parent`);
+              if (!(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
+            }
+          }
+          const next: PostFields = {
+            tags: params.has(TAGS) ? parseTagString(params.str(TAGS)!) : post.tag_array.map((name) => ({ name, category: undefined })),
+            rating: rating !== undefined ? (storedRating(rating) ?? rating) : post.rating,
+            source: source ?? post.source,
+            parentId,
+          };
+          if (!env.faults.active('update-ignored')) await applyChange(tx, env, post, u, next);
+          return post.id;
+        });
+        return { kind: 'envelope', id };
+      };
+    },
+
+    'posts.revert': (op, env) => {
+      const VERSION = param(op, 'version_id');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        const id = await env.db.transaction(async (tx) => {
+          const post = await loadPost(tx, path.id!, true);
+          const versionId = params.int(VERSION);
+          const rows =
+            versionId === undefined
+              ? await tx.query<VersionRow>('SELECT * FROM post_versions WHERE post_id = $1 ORDER BY id DESC LIMIT 1', [post.id])
+              : await tx.query<VersionRow>('SELECT * FROM post_versions WHERE id = $1 AND post_id = $2', [versionId, post.id]);
+          const v = rows[0];
+          if (!v) throw invalid(`${VERSION}: no version ${versionId ?? ''} of post ${post.id}`);
+          if (env.faults.active('revert-not-restoring')) return post.id;
+          if (v.parent_id !== null && !(await postExists(tx, v.parent_id))) throw new ApiError(420, 'record could not be saved: the parent of that version no longer exists');
+          await applyChange(tx, env, post, u, {
+            tags: parseTagString(v.tag_string),
+            rating: v.rating,
+            source: v.source,
+            parentId: v.parent_id,
+          });
+          return post.id;
+        });
+        return { kind: 'envelope', id };
+      };
+    },
+
+    'posts.copy_notes': (op, env) => {
+      const OTHER = param(op, 'other_post_id');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        const copied = await env.db.transaction(async (tx) => {
+          await loadPost(tx, path.id!);
+          const other = params.int(OTHER);
+          // Only reachable with the ignore-required fault: the request is accepted and copies nothing.
+          if (other === undefined) return 0;
+          if (other === path.id) throw invalid(`${OTHER}: notes cannot be copied to the same post`);
+          if (!(await postExists(tx, other))) throw invalid(`${OTHER}: no post with id ${other}`);
+          if (env.faults.active('copy-notes-noop')) return 0;
+          const rows = await tx.query(
+            `INSERT INTO notes (post_id, creator_id, x, y, width, height, body)
+             SELECT $2, $3, x, y, width, height, body FROM notes WHERE post_id = $1 AND is_active ORDER BY id RETURNING id`,
+            [path.id, other, u.id],
+          );
+          return rows.length;
+        });
+        return { kind: 'envelope', id: path.id!, extra: { copied } };
+      };
+    },
+
+    'post_versions.list': (op, env) => {
+      const UPDATER_NAME = param(op, 'search[updater_name]');
+      const UPDATER_ID = param(op, 'search[updater_id]');
+      const POST_ID = param(op, 'search[post_id]');
+      const START_ID = variantParam(op, 'search[start_id]');
+      return async ({ params }) => {
+        const w = new Where();
+        const name = params.str(UPDATER_NAME);
+        if (name !== undefined) w.add(`updater_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
+        const updater = params.int(UPDATER_ID);
+        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
+        const post = params.int(POST_ID);
+        if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
+        const start = START_ID ? params.int(START_ID) : undefined;
+        if (start !== undefined) w.add(`id >= ${w.p(start)}`);
+        const rows = await env.db.query<VersionRow>(`SELECT * FROM post_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'post_versions', element: 'post_version', records: rows.map((r) => versionRecord(r, env)) };
+      };
+    },
+  },
+
+  faults: [
+    { id: 'limit-not-clamped', requirements: ['IB-4-posts-list-limit'], summary: 'GET /posts returns more than 100 posts when limit asks for more.' },
+    { id: 'limit-ignored', requirements: ['IB-4-posts-list-limit-honoured'], summary: 'GET /posts ignores limit (always 20).' },
+    { id: 'page-ignored', requirements: ['IB-4-posts-list-page'], summary: 'GET /posts ignores page (always the first page).' },
+    { id: 'tag-negation-ignored', requirements: ['IB-4-posts-list-tags'], summary: 'A -tag term in tags is ignored.' },
+    { id: 'tag-search-any', requirements: ['IB-4-posts-list-tags'], summary: 'tags selects posts having any of the tags instead of all.' },
+    { id: 'raw-ignored', requirements: ['IB-4-posts-list-raw-A'], summary: 'raw is ignored: tags is parsed as several tags.', variants: ['A'] },
+    { id: 'get-show-changes-record', requirements: ['IB-2-get-reads'], summary: 'GET /posts/{id} increments the post\'s score.' },
+    { id: 'update-ignored', requirements: ['IB-4-posts-update-fields'], summary: 'PUT /posts/{id} answers success but saves nothing.' },
+    { id: 'source-not-downloaded', requirements: ['IB-4-posts-update-source-download'], summary: 'post[source] URLs are stored without downloading.' },
+    { id: 'copy-notes-noop', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes answers success but copies nothing.', variants: ['A'] },
+    { id: 'versions-not-recorded', requirements: ['IB-9-posts-versions'], summary: 'Post changes are not recorded as post versions.' },
+    { id: 'revert-not-restoring', requirements: ['IB-9-posts-revert'], summary: 'Revert answers success but restores nothing.' },
+    { id: 'posts-creatable', requirements: ['IB-3-posts-no-create'], summary: 'POST /posts creates a post directly.' },
+    { id: 'posts-deletable', requirements: ['IB-3-posts-no-delete'], summary: 'DELETE /posts/{id} deletes the post.' },
+  ],
+
+  extraRoutes: [
+    {
+      fault: 'posts-creatable', method: 'POST', path: '/posts', baseOp: 'posts.update',
+      handler: (op, env) => {
+        const TAGS = param(op, 'post[tag_string]');
+        const RATING = param(op, 'post[rating]');
+        const SOURCE = param(op, 'post[source]');
+        return async ({ params, user }) => {
+          const u = requireUser(user);
+          const rating = params.str(RATING);
+          const id = await env.db.transaction((tx) =>
+            insertPost(tx, env, u, {
+              tags: parseTagString(params.str(TAGS) ?? ''),
+              rating: (rating && storedRating(rating)) || FALLBACK_RATING,
+              source: params.str(SOURCE) ?? '',
+              parentId: null,
+            }, null),
+          );
+          return { kind: 'envelope', id };
+        };
+      },
+    },
+    {
+      fault: 'posts-deletable', method: 'DELETE', path: '/posts/{id}', baseOp: 'posts.show',
+      handler: (_op, env) => async ({ path, user }) => {
+        requireUser(user);
+        await env.db.transaction(async (tx) => {
+          await loadPost(tx, path.id!, true);
+          for (const t of ['post_versions', 'post_votes', 'post_flags', 'post_appeals', 'comments', 'notes']) {
+            await tx.query(`DELETE FROM ${t} WHERE post_id = $1`, [path.id]);
+          }
+          await tx.query('UPDATE uploads SET post_id = NULL WHERE post_id = $1', [path.id]);
+          await tx.query('UPDATE posts SET parent_id = NULL WHERE parent_id = $1', [path.id]);
+          await tx.query('DELETE FROM posts WHERE id = $1', [path.id]);
+        });
+        return { kind: 'envelope', id: path.id! };
+      },
+    },
+  ],
+};

@@ -1,0 +1,132 @@
+/**
+ * Uploads: a multipart file (sniffed by its magic bytes) or a source URL downloaded through the guard;
+ * an accepted upload is converted into a post with its tags, rating, parent and source.
+ */
+import type { Row } from '../db/index.ts';
+import { isFetchableUrl } from '../fetch.ts';
+import { sniffImage } from '../images.ts';
+import type { ImageInfo } from '../images.ts';
+import { invalid } from '../params.ts';
+import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param } from '../registry.ts';
+import { LIST_SIZE, Where, nameOf, notFound } from '../sql.ts';
+import { parseTagString } from '../tags.ts';
+import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
+
+interface UploadRow extends Row {
+  id: number;
+  uploader_id: number;
+  source: string;
+  rating: string;
+  parent_id: number | null;
+  tag_string: string;
+  md5: string | null;
+  file_ext: string | null;
+  file_size: number | null;
+  post_id: number | null;
+  status: string;
+  created_at: Date;
+}
+
+function record(r: UploadRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    uploader_id: r.uploader_id,
+    uploader_name: nameOf(env.users, r.uploader_id),
+    source: r.source,
+    rating: r.rating,
+    parent_id: r.parent_id,
+    tag_string: r.tag_string,
+    md5: r.md5,
+    file_ext: r.file_ext,
+    file_size: r.file_size,
+    post_id: r.post_id,
+    status: r.status,
+    created_at: r.created_at,
+    updated_at: r.created_at,
+  };
+}
+
+export const uploadsModule: ResourceModule = {
+  handlers: {
+    'uploads.list': (op, env) => {
+      const UPLOADER_ID = param(op, 'search[uploader_id]');
+      const UPLOADER_NAME = param(op, 'search[uploader_name]');
+      const SOURCE = param(op, 'search[source]');
+      return async ({ params }) => {
+        const w = new Where();
+        const id = params.int(UPLOADER_ID);
+        if (id !== undefined) w.add(`uploader_id = ${w.p(id)}`);
+        const name = params.str(UPLOADER_NAME);
+        if (name !== undefined) w.add(`uploader_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
+        const source = params.str(SOURCE);
+        if (source !== undefined) {
+          if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
+          else w.add(`source = ${w.p(source)}`);
+        }
+        const rows = await env.db.query<UploadRow>(`SELECT * FROM uploads ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'uploads', element: 'upload', records: rows.map((r) => record(r, env)) };
+      };
+    },
+
+    'uploads.show': (_op, env) => async ({ path }) => {
+      const rows = await env.db.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [path.id]);
+      if (!rows[0]) throw notFound('upload', path.id!);
+      return { kind: 'record', element: 'upload', record: record(rows[0], env) };
+    },
+
+    'uploads.create': (op, env) => {
+      const FILE = param(op, 'upload[file]');
+      const SOURCE = param(op, 'upload[source]');
+      const RATING = param(op, 'upload[rating]');
+      const PARENT = param(op, 'upload[parent_id]');
+      const TAGS = param(op, 'upload[tag_string]');
+      return async ({ params, user }) => {
+        if (!user) throw new ApiError(403, 'access denied: log in');
+        const f = env.faults;
+        const file = f.active('upload-file-refused') ? undefined : params.file(FILE);
+        if (f.active('upload-file-refused') && params.file(FILE)) throw invalid(`${FILE} is not accepted`);
+        const source = (params.str(SOURCE) ?? '').trim();
+        if (!file && source === '') {
+          if (!f.active('upload-without-file-accepted')) throw invalid(`either ${FILE} or ${SOURCE} must be provided`);
+        }
+        if (!file && source !== '' && !isFetchableUrl(source)) throw invalid(`${SOURCE} must be an http or https URL`);
+        let image: ImageInfo | undefined;
+        if (file) {
+          image = sniffImage(file.data);
+          if (!image) throw invalid(`${FILE} is not a PNG, JPEG, GIF or WebP image`);
+        } else if (source !== '' && !f.active('upload-source-not-fetched')) {
+          const downloaded = await downloadSource(env, SOURCE, source);
+          image = sniffImage(downloaded.data);
+          if (!image) throw invalid(`${SOURCE}: the downloaded file is not a PNG, JPEG, GIF or WebP image`);
+        }
+        const rating = params.str(RATING);
+        const stored = (rating !== undefined ? storedRating(rating) : undefined) ?? FALLBACK_RATING;
+        const parentId = params.int(PARENT) ?? null;
+        const tags = parseTagString(params.str(TAGS) ?? '');
+        const result = await env.db.transaction(async (tx) => {
+          if (parentId !== null && !(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
+          const postId = f.active('upload-no-post')
+            ? null
+            : await insertPost(tx, env, user, { tags, rating: stored, source, parentId }, image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null);
+          const rows = await tx.query<{ id: number }>(
+            `INSERT INTO uploads (uploader_id, source, rating, parent_id, tag_string, md5, file_ext, file_size, post_id, status)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            [user.id, source, rating ?? '', parentId, tags.map((t) => t.name).join(' '), image?.md5 ?? null, image?.ext ?? null, image?.size ?? null, postId, postId === null ? 'pending' : 'completed'],
+          );
+          return { id: rows[0]!.id, postId };
+        });
+        return { kind: 'envelope', id: result.id, ...(result.postId !== null ? { extra: { post_id: result.postId } } : {}) };
+      };
+    },
+  },
+  faults: [
+    { id: 'upload-without-file-accepted', requirements: ['IB-4-uploads-file-or-source'], summary: 'An upload with neither upload[file] nor upload[source] is accepted.' },
+    { id: 'upload-no-post', requirements: ['IB-3-upload-becomes-post'], summary: 'Accepted uploads are not converted into posts.' },
+    { id: 'upload-file-refused', requirements: ['IB-4-uploads-file'], summary: 'Uploads with a multipart file are refused (424).' },
+    { id: 'upload-source-not-fetched', requirements: ['IB-4-uploads-source'], summary: 'upload[source] is stored without downloading the file.' },
+    { id: 'upload-source-substring', requirements: ['IB-4-uploads-search-source'], summary: 'search[source] on uploads matches substrings.' },
+  ],
+};

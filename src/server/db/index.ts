@@ -1,0 +1,202 @@
+/**
+ * The storage layer: one PostgreSQL dialect, two engines. Embedded PGlite (in memory, or persisted in a
+ * directory) by default; a real server through `pg` when a connection string is given. Both run the same
+ * plain SQL migrations in ./migrations, applied in file-name order and recorded in schema_migrations.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export type Row = Record<string, unknown>;
+
+/** Something that runs SQL: the database itself, or an open transaction. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** Directory of a persistent PGlite database; in memory when absent. */
+  readonly dataDir?: string;
+  /** postgres:// connection string: use a real server instead of PGlite. */
+  readonly databaseUrl?: string;
+}
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function migrationFiles(): { name: string; sql: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8') }));
+}
+
+/**
+ * PGlite runs every parameterised statement as parse + describe, then bind + execute: two trips into the
+ * engine. Statements whose parameters are all numbers, booleans or nulls are sent with the values inlined
+ * as literals instead (one trip); anything else (strings, arrays) stays a bound parameter.
+ */
+export function inlineLiterals(sql: string, params: readonly unknown[]): string | undefined {
+  if (params.length === 0) return sql;
+  for (const v of params) {
+    if (v === null || typeof v === 'boolean') continue;
+    if (typeof v === 'number' && Number.isSafeInteger(v)) continue;
+    return undefined;
+  }
+  return sql.replace(/\$(\d+)/g, (m, n: string) => {
+    const v = params[Number(n) - 1];
+    if (v === undefined) return m;
+    if (v === null) return 'NULL';
+    if (typeof v === 'number' && v < 0) return `(${v})`;
+    return String(v);
+  });
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  return {
+    engine: 'pglite',
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const inlined = inlineLiterals(sql, params);
+      return (inlined === undefined ? await pg.query<T>(sql, params as unknown[]) : await pg.query<T>(inlined)).rows;
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pg.transaction(async (tx) =>
+        fn({
+          async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
+            const inlined = inlineLiterals(sql, params);
+            return (inlined === undefined ? await tx.query<R>(sql, params as unknown[]) : await tx.query<R>(inlined)).rows;
+          },
+        }),
+      );
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Db & { exec(sql: string): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  // int8 (counts, sums) as numbers: every id and count of this schema fits in 2^53.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const run = async <T extends Row>(client: { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> }, sql: string, params: readonly unknown[]) =>
+    (await client.query(sql, params as unknown[])).rows as T[];
+  return {
+    engine: 'postgres',
+    query: (sql, params = []) => run(pool, sql, params),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: (sql, params = []) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database and applies the migrations that were not applied yet. */
+export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const m of migrationFiles()) {
+      if (applied.has(m.name)) continue;
+      await db.transaction(async (tx) => {
+        // Each migration file is a list of statements separated by lines holding only `;`-ended SQL.
+        for (const statement of splitStatements(m.sql)) await tx.query(statement);
+        await tx.query('INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [m.name]);
+      });
+    }
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+  return db;
+}
+
+/** Splits a migration into statements on `;` at the end of a line (the files hold no procedural code). */
+export function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * A read-through cache in front of a database that only this process writes (the embedded one): results
+ * of SELECT statements run outside transactions are kept per statement and parameters, and the whole
+ * cache is dropped by every write (a transaction or any other statement). A read captures the write
+ * generation before it runs, so a result read while a write commits is never served afterwards.
+ * Cached rows are shared: callers must not mutate them.
+ */
+export function withReadCache(db: Db, maxEntries = 20_000): Db & { readonly stats: { hits: number; misses: number } } {
+  let generation = 0;
+  let cache = new Map<string, readonly Row[]>();
+  const stats = { hits: 0, misses: 0 };
+  const bump = () => {
+    generation++;
+    if (cache.size > 0) cache = new Map();
+  };
+  return {
+    engine: db.engine,
+    stats,
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      if (!/^\s*SELECT\b/i.test(sql) || /\bFOR\s+UPDATE\b/i.test(sql)) {
+        try {
+          return await db.query<T>(sql, params);
+        } finally {
+          bump();
+        }
+      }
+      const key = params.length === 0 ? sql : `${sql}\u0000${JSON.stringify(params)}`;
+      const hit = cache.get(key);
+      if (hit) {
+        stats.hits++;
+        return hit as T[];
+      }
+      stats.misses++;
+      const gen = generation;
+      const rows = await db.query<T>(sql, params);
+      if (gen === generation) {
+        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+        cache.set(key, rows);
+      }
+      return rows;
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      bump();
+      try {
+        return await db.transaction(fn);
+      } finally {
+        bump();
+      }
+    },
+    close: () => db.close(),
+  };
+}

@@ -200,7 +200,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
         path[pp.name] = Number(raw);
       }
       const params = validateParams(op, input, faults);
-      const outcome: Outcome = await p.handler!({ op, format, params, path, user, env });
+      const outcome: Outcome = await p.handler!({ op, format, params, path, user, env, raw: input });
       return send(reply, render(op, format, outcome));
     } catch (err) {
       if (err instanceof ApiError) {

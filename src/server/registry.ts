@@ -10,7 +10,7 @@ import type { Db } from './db/index.ts';
 import type { FaultSpec, Faults } from './faults.ts';
 import type { Fetcher } from './fetch.ts';
 import type { Format, Outcome } from './protocol.ts';
-import type { ParamValues } from './params.ts';
+import type { ParamValues, RawInput } from './params.ts';
 import type { User, UserDirectory } from './accounts.ts';
 
 export interface ServerEnv {
@@ -31,6 +31,8 @@ export interface Ctx {
   /** The authenticated caller; null for anonymous reads (variant A). */
   readonly user: User | null;
   readonly env: ServerEnv;
+  /** The request's fields as sent, for the register's extensions (INT-forum-post-topic) only. */
+  readonly raw: RawInput;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Outcome>;

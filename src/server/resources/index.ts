@@ -11,6 +11,13 @@ import { postVotesModule } from './post_votes.ts';
 import { postsModule } from './posts.ts';
 import { uploadsModule } from './uploads.ts';
 import { usersModule } from './users.ts';
+import { artistsModule } from './artists.ts';
+import { notesModule } from './notes.ts';
+import { poolsModule } from './pools.ts';
+import { tagsModule } from './tags.ts';
+import { wikiPagesModule } from './wiki_pages.ts';
+import { forumModule } from './forum.ts';
+import { artistCommentariesModule } from './artist_commentaries.ts';
 
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
   postsModule,
@@ -20,4 +27,11 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   commentsModule,
   dmailsModule,
   usersModule,
+  artistsModule,
+  notesModule,
+  poolsModule,
+  tagsModule,
+  wikiPagesModule,
+  forumModule,
+  artistCommentariesModule,
 ];

@@ -1,0 +1,407 @@
+/**
+ * Artists: list with the `search[name]` prefix rules (INT-artist-name-search) and the variant's other
+ * searches and sort key, show, create, update, delete (A), the banned listing (the `status:banned`
+ * search), revert, and the artist versions listing (A). Deleted artists are kept with a flag, out of
+ * every search and show (INT-transitions). `is_banned` has no documented writer: it is set in the
+ * database only.
+ */
+import type { ResolvedOperation } from '../../../specs/model/index.ts';
+import { ARTIST_NAME_PREFIXES, operationFor } from '../../../specs/model/index.ts';
+import type { User } from '../accounts.ts';
+import type { Queryable, Row } from '../db/index.ts';
+import type { ParamValues } from '../params.ts';
+import type { ApiRecord, Outcome } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
+import { LIST_SIZE, Where, isSet, likePattern, mayModify, nameOf, notFound } from '../sql.ts';
+import type { History } from './part2/common.ts';
+import {
+  alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, oneZero, recordVersion, requireUser,
+  requiredName, splitCommas, splitWords, trueFalse, userIdByName, versionOf,
+} from './part2/common.ts';
+
+interface ArtistRow extends Row {
+  id: number;
+  name: string;
+  other_names_comma: string;
+  other_names: string[];
+  group_name: string;
+  url_string: string;
+  urls: string[];
+  is_active: boolean;
+  is_banned: boolean;
+  is_deleted: boolean;
+  creator_id: number;
+  updater_id: number;
+  post_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ArtistVersionRow extends Row {
+  id: number;
+  artist_id: number;
+  version: number;
+  updater_id: number;
+  name: string;
+  other_names_comma: string;
+  other_names: string[];
+  group_name: string;
+  url_string: string;
+  urls: string[];
+  is_active: boolean;
+  is_banned: boolean;
+  is_deleted: boolean;
+  created_at: Date;
+}
+
+const HISTORY: History = { table: 'artist_versions', key: 'artist_id' };
+
+/** The writable fields of an artist (what a version keeps and a revert restores). */
+interface ArtistFields {
+  name: string;
+  other_names_comma: string;
+  other_names: string[];
+  group_name: string;
+  url_string: string;
+  urls: string[];
+  is_active: boolean;
+}
+
+/** Posts of an artist: the posts tagged with the artist's name. */
+const POST_COUNT = '(SELECT count(*)::int FROM posts p WHERE p.tag_array @> ARRAY[a.name]::text[])';
+const SELECT = `SELECT a.*, ${POST_COUNT} AS post_count FROM artists a`;
+
+/** The prefixes of the `search[name]` rules, from the model. */
+const PREFIX = Object.fromEntries(ARTIST_NAME_PREFIXES.filter((p) => p.prefix !== '').map((p) => [p.prefix.replace(/:.*$/, ''), p.prefix])) as Record<
+  'http' | 'name' | 'other' | 'group' | 'status',
+  string
+>;
+
+function record(r: ArtistRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    other_names_comma: r.other_names_comma,
+    other_names: r.other_names,
+    group_name: r.group_name,
+    url_string: r.url_string,
+    urls: r.urls,
+    is_active: r.is_active,
+    is_banned: r.is_banned,
+    post_count: r.post_count,
+    creator_id: r.creator_id,
+    creator_name: nameOf(env.users, r.creator_id),
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+function versionRecord(r: ArtistVersionRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    artist_id: r.artist_id,
+    version: r.version,
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    name: r.name,
+    other_names_comma: r.other_names_comma,
+    other_names: r.other_names,
+    group_name: r.group_name,
+    url_string: r.url_string,
+    urls: r.urls,
+    is_active: r.is_active,
+    is_banned: r.is_banned,
+    is_deleted: r.is_deleted,
+    created_at: r.created_at,
+    updated_at: r.created_at,
+  };
+}
+
+async function load(q: Queryable, id: number, lock = false): Promise<ArtistRow> {
+  const rows = await q.query<ArtistRow>(`${SELECT} WHERE a.id = $1 AND NOT a.is_deleted${lock ? ' FOR UPDATE OF a' : ''}`, [id]);
+  if (!rows[0]) throw notFound('artist', id);
+  return rows[0];
+}
+
+/** Adds the clauses of one `search[name]` value (the prefix rules of section 4). */
+function nameSearch(w: Where, value: string, env: ServerEnv): void {
+  const f = env.faults;
+  if (value.startsWith(PREFIX.http) && !f.active('artists-url-search-ignored')) {
+    const prefix = `${likePattern(value.toLowerCase())}%`;
+    w.add(`EXISTS (SELECT 1 FROM unnest(a.urls) AS u WHERE lower(u) LIKE ${w.p(prefix)})`);
+    return;
+  }
+  if (value.startsWith(PREFIX.name) && !f.active('artists-name-prefix-ignored')) {
+    w.add(nameMatches(w, 'a.name', value.slice(PREFIX.name.length)));
+    return;
+  }
+  if (value.startsWith(PREFIX.other)) {
+    const rest = value.slice(PREFIX.other.length);
+    w.add(f.active('artists-other-search-base-only') ? nameMatches(w, 'a.name', rest) : anyNameMatches(w, 'a.other_names', rest));
+    return;
+  }
+  if (value.startsWith(PREFIX.group) && !f.active('artists-group-search-ignored')) {
+    w.add(nameMatches(w, 'a.group_name', value.slice(PREFIX.group.length)));
+    return;
+  }
+  if (value.startsWith(PREFIX.status)) {
+    if (!f.active('artists-banned-search-all')) w.add('a.is_banned');
+    return;
+  }
+  if (f.active('artists-plain-base-only')) w.add(nameMatches(w, 'a.name', value));
+  else w.add(`(${nameMatches(w, 'a.name', value)} OR ${anyNameMatches(w, 'a.other_names', value)})`);
+}
+
+function listHandler(op: ResolvedOperation, env: ServerEnv) {
+  const NAME = param(op, 'search[name]');
+  const ID = param(op, 'search[id]');
+  const CREATOR_NAME = variantParam(op, 'search[creator_name]');
+  const CREATOR_ID = variantParam(op, 'search[creator_id]');
+  const IS_ACTIVE = variantParam(op, 'search[is_active]');
+  const IS_BANNED = variantParam(op, 'search[is_banned]');
+  const EMPTY_ONLY = variantParam(op, 'search[empty_only]');
+  const SORT = sortKeyParam(op);
+  const [BY_NAME, BY_DATE] = valuesOf(op, SORT);
+  const ORDERS = new Map([
+    [BY_NAME, 'lower(a.name) ASC, a.id ASC'],
+    [BY_DATE, 'a.updated_at DESC, a.id DESC'],
+  ]);
+  return async ({ params }: { params: ParamValues }): Promise<Outcome> => {
+    const f = env.faults;
+    const w = new Where().add('NOT a.is_deleted');
+    const name = params.str(NAME);
+    if (name !== undefined && name !== '') nameSearch(w, name, env);
+    const id = params.int(ID);
+    if (id !== undefined) w.add(`a.id = ${w.p(id)}`);
+    const creatorName = CREATOR_NAME ? params.str(CREATOR_NAME) : undefined;
+    if (creatorName !== undefined) w.add(`a.creator_id = ${userIdByName(w, creatorName)}`);
+    const creatorId = CREATOR_ID ? params.int(CREATOR_ID) : undefined;
+    if (creatorId !== undefined) w.add(`a.creator_id = ${w.p(creatorId)}`);
+    const active = IS_ACTIVE ? trueFalse(params.str(IS_ACTIVE)) : undefined;
+    if (active !== undefined) w.add(`a.is_active = ${w.p(active)}`);
+    const banned = IS_BANNED ? trueFalse(params.str(IS_BANNED)) : undefined;
+    if (banned !== undefined) w.add(`a.is_banned = ${w.p(banned)}`);
+    if (EMPTY_ONLY && isSet(params.str(EMPTY_ONLY)) && !f.active('artists-empty-only-ignored')) w.add(`${POST_COUNT} = 0`);
+    const sort = params.str(SORT);
+    const order = (sort !== undefined && !f.active('artists-sort-ignored') && ORDERS.get(sort)) || 'a.id DESC';
+    const rows = await env.db.query<ArtistRow>(`${SELECT} ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+    return { kind: 'list', root: 'artists', element: 'artist', records: rows.map((r) => record(r, env)) };
+  };
+}
+
+/** Reads the writable fields of a create or update over `base` (the current artist, or the defaults). */
+function readFields(op: ResolvedOperation, params: ParamValues, base: ArtistFields, env: ServerEnv): ArtistFields {
+  const NAME = param(op, 'artist[name]');
+  const OTHER = param(op, 'artist[other_names_comma]');
+  const GROUP = param(op, 'artist[group_name]');
+  const URLS = param(op, 'artist[url_string]');
+  const ACTIVE = variantParam(op, 'artist[is_active]');
+  const f = env.faults;
+  const next: ArtistFields = { ...base };
+  if (params.has(NAME) || base.name === '') next.name = requiredName(NAME, params.str(NAME));
+  const other = params.str(OTHER);
+  if (other !== undefined) {
+    next.other_names_comma = boundedText(OTHER, other);
+    next.other_names = f.active('artists-other-names-unsplit') ? [other.trim()].filter((x) => x !== '') : splitCommas(other);
+  }
+  const group = params.str(GROUP);
+  if (group !== undefined) next.group_name = boundedText(GROUP, group.trim());
+  const urls = params.str(URLS);
+  if (urls !== undefined) {
+    next.url_string = boundedText(URLS, urls);
+    const list = splitWords(urls);
+    next.urls = f.active('artists-url-string-first-only') ? list.slice(0, 1) : list;
+  }
+  const active = ACTIVE ? oneZero(params.str(ACTIVE)) : undefined;
+  if (active !== undefined) next.is_active = active;
+  return next;
+}
+
+function snapshot(a: ArtistFields & { is_banned: boolean; is_deleted: boolean }): Record<string, unknown> {
+  return {
+    name: a.name,
+    other_names_comma: a.other_names_comma,
+    other_names: a.other_names,
+    group_name: a.group_name,
+    url_string: a.url_string,
+    urls: a.urls,
+    is_active: a.is_active,
+    is_banned: a.is_banned,
+    is_deleted: a.is_deleted,
+  };
+}
+
+async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
+  if (env.faults.active('artist-versions-not-recorded')) return;
+  const a = await load(tx, id);
+  await recordVersion(tx, HISTORY, id, user.id, snapshot(a));
+}
+
+/** Refuses (423) a name another artist has (INT-already-exists); holds the name's lock until commit. */
+async function claimName(tx: Queryable, env: ServerEnv, name: string, exceptId: number | null): Promise<void> {
+  await lockName(tx, 'artists', name);
+  if (env.faults.active('artists-duplicate-name-accepted')) return;
+  const rows = await tx.query('SELECT 1 FROM artists WHERE lower(name) = lower($1) AND NOT is_deleted AND id IS DISTINCT FROM $2', [name, exceptId]);
+  if (rows.length > 0) throw alreadyExists(`an artist named ${name} exists`);
+}
+
+async function save(tx: Queryable, id: number, a: ArtistFields, user: User): Promise<void> {
+  await tx.query(
+    `UPDATE artists SET name = $2, other_names_comma = $3, other_names = $4::text[], group_name = $5, url_string = $6, urls = $7::text[],
+     is_active = $8, updater_id = $9, updated_at = now() WHERE id = $1`,
+    [id, a.name, a.other_names_comma, a.other_names, a.group_name, a.url_string, a.urls, a.is_active, user.id],
+  );
+}
+
+function fieldsOf(r: ArtistRow): ArtistFields {
+  return {
+    name: r.name,
+    other_names_comma: r.other_names_comma,
+    other_names: r.other_names,
+    group_name: r.group_name,
+    url_string: r.url_string,
+    urls: r.urls,
+    is_active: r.is_active,
+  };
+}
+
+function sameFields(a: ArtistFields, b: ArtistFields): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export const artistsModule: ResourceModule = {
+  handlers: {
+    'artists.list': listHandler,
+
+    'artists.banned': (_op, env) => {
+      // Equivalent to the list searched with search[name]=status:banned (IB-4-artists-banned).
+      const list = listHandler(operationFor('artists.list', env.variant), env);
+      const banned = PREFIX.status;
+      return async () => {
+        const all = env.faults.active('artists-banned-route-all');
+        return list({
+          params: {
+            has: (n) => n === 'search[name]' && !all,
+            str: (n) => (n === 'search[name]' && !all ? banned : undefined),
+            int: () => undefined,
+            file: () => undefined,
+          },
+        });
+      };
+    },
+
+    'artists.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'artist', record: record(await load(env.db, path.id!), env) }),
+
+    'artists.create': (op, env) => async ({ params, user }) => {
+      const u = requireUser(user);
+      const fields = readFields(op, params, { name: '', other_names_comma: '', other_names: [], group_name: '', url_string: '', urls: [], is_active: true }, env);
+      const id = await env.db.transaction(async (tx) => {
+        await claimName(tx, env, fields.name, null);
+        const rows = await tx.query<{ id: number }>(
+          `INSERT INTO artists (name, other_names_comma, other_names, group_name, url_string, urls, is_active, creator_id, updater_id)
+           VALUES ($1, $2, $3::text[], $4, $5, $6::text[], $7, $8, $8) RETURNING id`,
+          [fields.name, fields.other_names_comma, fields.other_names, fields.group_name, fields.url_string, fields.urls, fields.is_active, u.id],
+        );
+        await version(tx, env, rows[0]!.id, u);
+        return rows[0]!.id;
+      });
+      return { kind: 'envelope', id };
+    },
+
+    'artists.update': (op, env) => async ({ params, path, user }) => {
+      const u = requireUser(user);
+      await env.db.transaction(async (tx) => {
+        const a = await load(tx, path.id!, true);
+        const before = fieldsOf(a);
+        const next = readFields(op, params, before, env);
+        if (sameFields(before, next)) return;
+        if (next.name.toLowerCase() !== a.name.toLowerCase()) await claimName(tx, env, next.name, a.id);
+        await save(tx, a.id, next, u);
+        await version(tx, env, a.id, u);
+      });
+      return { kind: 'envelope', id: path.id! };
+    },
+
+    'artists.delete': (_op, env) => async ({ path, user }) => {
+      const u = requireUser(user);
+      await env.db.transaction(async (tx) => {
+        const a = await load(tx, path.id!, true);
+        if (!mayModify(u, a.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete an artist');
+        if (env.faults.active('artists-delete-noop')) return;
+        await tx.query('UPDATE artists SET is_deleted = true, updater_id = $2, updated_at = now() WHERE id = $1', [a.id, u.id]);
+        if (!env.faults.active('artist-versions-not-recorded')) await recordVersion(tx, HISTORY, a.id, u.id, snapshot({ ...a, is_deleted: true }));
+      });
+      return { kind: 'envelope', id: path.id! };
+    },
+
+    'artists.revert': (op, env) => {
+      const VERSION = param(op, 'version_id');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        await env.db.transaction(async (tx) => {
+          const a = await load(tx, path.id!, true);
+          const v = await versionOf<ArtistVersionRow>(tx, HISTORY, a.id, params.int(VERSION), VERSION);
+          if (env.faults.active('artists-revert-not-restoring')) return;
+          const next = fieldsOf({ ...a, ...v, id: a.id } as ArtistRow);
+          if (next.name.toLowerCase() !== a.name.toLowerCase()) await claimName(tx, env, next.name, a.id);
+          await save(tx, a.id, next, u);
+          await version(tx, env, a.id, u);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'artist_versions.list': (op, env) => {
+      const NAME = param(op, 'search[name]');
+      const UPDATER_ID = param(op, 'search[updater_id]');
+      const ARTIST_ID = param(op, 'search[artist_id]');
+      const IS_ACTIVE = param(op, 'search[is_active]');
+      const IS_BANNED = param(op, 'search[is_banned]');
+      const ORDER = sortKeyParam(op);
+      const [BY_NAME, BY_DATE] = valuesOf(op, ORDER);
+      const ORDERS = new Map([
+        [BY_NAME, 'lower(name) ASC, id DESC'],
+        [BY_DATE, 'created_at DESC, id DESC'],
+      ]);
+      return async ({ params }) => {
+        const w = new Where();
+        const name = params.str(NAME);
+        if (name !== undefined && name !== '') w.add(nameMatches(w, 'name', name));
+        const updater = params.int(UPDATER_ID);
+        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
+        const artist = params.int(ARTIST_ID);
+        if (artist !== undefined) w.add(`artist_id = ${w.p(artist)}`);
+        const active = trueFalse(params.str(IS_ACTIVE));
+        if (active !== undefined) w.add(`is_active = ${w.p(active)}`);
+        const banned = trueFalse(params.str(IS_BANNED));
+        if (banned !== undefined) w.add(`is_banned = ${w.p(banned)}`);
+        const sort = params.str(ORDER);
+        const order = (sort !== undefined && ORDERS.get(sort)) || 'id DESC';
+        const rows = await env.db.query<ArtistVersionRow>(`SELECT * FROM artist_versions ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'artist_versions', element: 'artist_version', records: rows.map((r) => versionRecord(r, env)) };
+      };
+    },
+  },
+
+  faults: [
+    { id: 'artists-url-search-ignored', requirements: ['IB-4-artists-name-url'], summary: 'search[name] beginning with http is searched as a plain name.' },
+    { id: 'artists-name-prefix-ignored', requirements: ['IB-4-artists-name-base'], summary: 'search[name]=name:X is searched as a plain name (prefix included).' },
+    { id: 'artists-other-search-base-only', requirements: ['IB-4-artists-name-other'], summary: 'search[name]=other:X searches base names instead of other names.' },
+    { id: 'artists-group-search-ignored', requirements: ['IB-4-artists-name-group'], summary: 'search[name]=group:X is searched as a plain name (prefix included).' },
+    { id: 'artists-banned-search-all', requirements: ['IB-4-artists-name-banned'], summary: 'search[name]=status:banned lists every artist.' },
+    { id: 'artists-plain-base-only', requirements: ['IB-4-artists-name-plain'], summary: 'A plain search[name] ignores other names.' },
+    { id: 'artists-banned-route-all', requirements: ['IB-4-artists-banned'], summary: 'GET /artists/banned lists every artist.' },
+    { id: 'artists-url-string-first-only', requirements: ['IB-4-artists-url-string', 'IB-4-artists-name-url'], summary: 'artist[url_string] keeps only its first URL.' },
+    { id: 'artists-other-names-unsplit', requirements: ['IB-4-artists-other-names'], summary: 'artist[other_names_comma] is kept as one name (not split at commas).' },
+    { id: 'artists-empty-only-ignored', requirements: ['IB-4-artists-empty-only-A'], summary: 'search[empty_only] on artists is ignored.', variants: ['A'] },
+    { id: 'artists-sort-ignored', requirements: ['IB-4-artists-sort-A', 'IB-4-artists-sort-B'], summary: 'The artists sort key is ignored.' },
+    { id: 'artists-delete-noop', requirements: ['IB-3-delete'], summary: 'Artist deletes answer success but the artist remains.', variants: ['A'] },
+    { id: 'artists-duplicate-name-accepted', requirements: ['IB-7-already-exists'], summary: 'A second artist with an existing name is created.' },
+    { id: 'artist-versions-not-recorded', requirements: ['IB-9-artists-versions'], summary: 'Artist changes are not recorded as artist versions.', variants: ['A'] },
+    { id: 'artists-revert-not-restoring', requirements: ['IB-9-artists-revert'], summary: 'Artist revert answers success but restores nothing.', variants: ['A'] },
+  ],
+};

@@ -1,0 +1,275 @@
+/**
+ * Notes: create (POST /notes, INT-notes-create-path), show, update, delete, revert, list with every
+ * search parameter of the variant (and `group_by=note` with `search[post_id]` in A), and the note
+ * versions listing. A deleted note is kept inactive (so copy_notes skips it) and is out of every search
+ * and show (INT-transitions).
+ */
+import type { User } from '../accounts.ts';
+import type { Queryable, Row } from '../db/index.ts';
+import { invalid } from '../params.ts';
+import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param, variantParam } from '../registry.ts';
+import { LIST_SIZE, Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { parseTagString } from '../tags.ts';
+import type { History } from './part2/common.ts';
+import { boundedText, invalidRecord, recordVersion, requireUser, userIdByName, versionOf } from './part2/common.ts';
+
+interface NoteRow extends Row {
+  id: number;
+  post_id: number;
+  creator_id: number;
+  updater_id: number | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  body: string;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface NoteVersionRow extends Row {
+  id: number;
+  note_id: number;
+  post_id: number;
+  version: number;
+  updater_id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  body: string;
+  is_active: boolean;
+  created_at: Date;
+}
+
+const HISTORY: History = { table: 'note_versions', key: 'note_id' };
+
+/** The writable geometry and body of a note. */
+interface NoteFields {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  body: string;
+}
+
+function record(r: NoteRow, env: ServerEnv): ApiRecord {
+  const updater = r.updater_id ?? r.creator_id;
+  return {
+    id: r.id,
+    post_id: r.post_id,
+    x: r.x,
+    y: r.y,
+    width: r.width,
+    height: r.height,
+    body: r.body,
+    is_active: r.is_active,
+    creator_id: r.creator_id,
+    creator_name: nameOf(env.users, r.creator_id),
+    updater_id: updater,
+    updater_name: nameOf(env.users, updater),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+function versionRecord(r: NoteVersionRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    note_id: r.note_id,
+    post_id: r.post_id,
+    version: r.version,
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    x: r.x,
+    y: r.y,
+    width: r.width,
+    height: r.height,
+    body: r.body,
+    is_active: r.is_active,
+    created_at: r.created_at,
+    updated_at: r.created_at,
+  };
+}
+
+async function load(q: Queryable, id: number, lock = false): Promise<NoteRow> {
+  const rows = await q.query<NoteRow>(`SELECT * FROM notes WHERE id = $1 AND is_active${lock ? ' FOR UPDATE' : ''}`, [id]);
+  if (!rows[0]) throw notFound('note', id);
+  return rows[0];
+}
+
+/** Checks the geometry: a position inside the image's plane and a non-empty box. */
+function checkFields(n: NoteFields): NoteFields {
+  if (n.x < 0 || n.y < 0) throw invalidRecord('x and y count pixels from the top-left corner and cannot be negative');
+  if (n.width < 1 || n.height < 1) throw invalidRecord('width and height must be at least 1 pixel');
+  boundedText('note[body]', n.body);
+  return n;
+}
+
+/** Records a version of the note as it is now, and counts the change for its author. */
+async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
+  await tx.query('UPDATE users SET note_count = note_count + 1 WHERE id = $1', [user.id]);
+  if (env.faults.active('note-versions-not-recorded')) return;
+  const rows = await tx.query<NoteRow>('SELECT * FROM notes WHERE id = $1', [id]);
+  const n = rows[0]!;
+  await recordVersion(tx, HISTORY, id, user.id, { post_id: n.post_id, x: n.x, y: n.y, width: n.width, height: n.height, body: n.body, is_active: n.is_active });
+}
+
+async function save(tx: Queryable, id: number, n: NoteFields, user: User): Promise<void> {
+  await tx.query('UPDATE notes SET x = $2, y = $3, width = $4, height = $5, body = $6, updater_id = $7, updated_at = now() WHERE id = $1', [
+    id, n.x, n.y, n.width, n.height, n.body, user.id,
+  ]);
+}
+
+export const notesModule: ResourceModule = {
+  handlers: {
+    'notes.list': (op, env) => {
+      const BODY = param(op, 'search[body_matches]');
+      const POST_ID = param(op, 'search[post_id]');
+      const POST_TAGS = param(op, 'search[post_tags_match]');
+      const CREATOR_NAME = param(op, 'search[creator_name]');
+      const CREATOR_ID = param(op, 'search[creator_id]');
+      const GROUP_BY = variantParam(op, 'group_by');
+      return async ({ params }) => {
+        const f = env.faults;
+        const w = new Where().add('n.is_active');
+        const body = params.str(BODY);
+        if (body !== undefined) w.add(`n.body ILIKE ${w.p(matchesPattern(body))}`);
+        const grouped = GROUP_BY !== undefined && params.has(GROUP_BY);
+        const postId = grouped && f.active('notes-group-by-post-ignored') ? undefined : params.int(POST_ID);
+        if (postId !== undefined) w.add(`n.post_id = ${w.p(postId)}`);
+        const tags = params.str(POST_TAGS);
+        if (tags !== undefined) {
+          // Meta-tags are unsupported here: every term is a plain tag the post must carry.
+          const names = parseTagString(tags).map((t) => t.name);
+          if (names.length > 0) w.add(`n.post_id IN (SELECT id FROM posts WHERE tag_array @> ${w.p(names)}::text[])`);
+        }
+        const creatorName = params.str(CREATOR_NAME);
+        if (creatorName !== undefined) w.add(`n.creator_id = ${userIdByName(w, creatorName)}`);
+        const creatorId = params.int(CREATOR_ID);
+        if (creatorId !== undefined) w.add(`n.creator_id = ${w.p(creatorId)}`);
+        // group_by=note with a post: the notes of that post in the order they were made.
+        const order = grouped && postId !== undefined ? 'n.id ASC' : 'n.id DESC';
+        const rows = await env.db.query<NoteRow>(`SELECT n.* FROM notes n ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'notes', element: 'note', records: rows.map((r) => record(r, env)) };
+      };
+    },
+
+    'notes.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'note', record: record(await load(env.db, path.id!), env) }),
+
+    'notes.create': (op, env) => {
+      const POST_ID = param(op, 'note[post_id]');
+      const X = param(op, 'note[x]');
+      const Y = param(op, 'note[y]');
+      const WIDTH = param(op, 'note[width]');
+      const HEIGHT = param(op, 'note[height]');
+      const BODY = param(op, 'note[body]');
+      return async ({ params, user }) => {
+        const u = requireUser(user);
+        // The core refuses a missing REQUIRED parameter; defaults apply only when a fault lets one through.
+        const postId = params.int(POST_ID);
+        if (postId === undefined) return { kind: 'envelope' };
+        const fields = checkFields({
+          x: params.int(X) ?? 0,
+          y: params.int(Y) ?? 0,
+          width: params.int(WIDTH) ?? 1,
+          height: params.int(HEIGHT) ?? 1,
+          body: params.str(BODY) ?? '',
+        });
+        const id = await env.db.transaction(async (tx) => {
+          const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [postId]);
+          if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
+          const rows = await tx.query<{ id: number }>(
+            'INSERT INTO notes (post_id, creator_id, updater_id, x, y, width, height, body) VALUES ($1, $2, $2, $3, $4, $5, $6, $7) RETURNING id',
+            [postId, u.id, fields.x, fields.y, fields.width, fields.height, fields.body],
+          );
+          await version(tx, env, rows[0]!.id, u);
+          return rows[0]!.id;
+        });
+        return { kind: 'envelope', id };
+      };
+    },
+
+    'notes.update': (op, env) => {
+      const NAMES = { x: param(op, 'note[x]'), y: param(op, 'note[y]'), width: param(op, 'note[width]'), height: param(op, 'note[height]') };
+      const BODY = param(op, 'note[body]');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        await env.db.transaction(async (tx) => {
+          const n = await load(tx, path.id!, true);
+          const next: NoteFields = { x: n.x, y: n.y, width: n.width, height: n.height, body: n.body };
+          for (const [field, name] of Object.entries(NAMES) as [keyof typeof NAMES, string][]) {
+            if (!params.has(name)) continue;
+            const v = params.int(name);
+            if (v === undefined) throw invalid(`${name} must be an integer`);
+            next[field] = v;
+          }
+          const body = params.str(BODY);
+          if (body !== undefined) next.body = body;
+          checkFields(next);
+          if (env.faults.active('notes-update-ignored')) return;
+          if (next.x === n.x && next.y === n.y && next.width === n.width && next.height === n.height && next.body === n.body) return;
+          await save(tx, n.id, next, u);
+          await version(tx, env, n.id, u);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'notes.delete': (_op, env) => async ({ path, user }) => {
+      const u = requireUser(user);
+      await env.db.transaction(async (tx) => {
+        const n = await load(tx, path.id!, true);
+        if (!mayModify(u, n.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete a note');
+        if (env.faults.active('notes-delete-noop')) return;
+        await tx.query('UPDATE notes SET is_active = false, updater_id = $2, updated_at = now() WHERE id = $1', [n.id, u.id]);
+        await version(tx, env, n.id, u);
+      });
+      return { kind: 'envelope', id: path.id! };
+    },
+
+    'notes.revert': (op, env) => {
+      const VERSION = param(op, 'version_id');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        await env.db.transaction(async (tx) => {
+          const n = await load(tx, path.id!, true);
+          const v = await versionOf<NoteVersionRow>(tx, HISTORY, n.id, params.int(VERSION), VERSION);
+          if (env.faults.active('notes-revert-not-restoring')) return;
+          await save(tx, n.id, { x: v.x, y: v.y, width: v.width, height: v.height, body: v.body }, u);
+          await version(tx, env, n.id, u);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'note_versions.list': (op, env) => {
+      const UPDATER_ID = param(op, 'search[updater_id]');
+      const POST_ID = param(op, 'search[post_id]');
+      const NOTE_ID = param(op, 'search[note_id]');
+      return async ({ params }) => {
+        const w = new Where();
+        const updater = params.int(UPDATER_ID);
+        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
+        const post = params.int(POST_ID);
+        if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
+        const note = params.int(NOTE_ID);
+        if (note !== undefined) w.add(`note_id = ${w.p(note)}`);
+        const rows = await env.db.query<NoteVersionRow>(`SELECT * FROM note_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'note_versions', element: 'note_version', records: rows.map((r) => versionRecord(r, env)) };
+      };
+    },
+  },
+
+  faults: [
+    { id: 'notes-update-ignored', requirements: ['IB-4-notes-lifecycle'], summary: 'Note updates answer success but save nothing.' },
+    { id: 'notes-delete-noop', requirements: ['IB-4-notes-lifecycle', 'IB-3-delete'], summary: 'Note deletes answer success but the note remains.' },
+    { id: 'notes-group-by-post-ignored', requirements: ['IB-4-notes-group-by-A'], summary: 'With group_by=note, search[post_id] is ignored (notes of every post are listed).', variants: ['A'] },
+    { id: 'note-versions-not-recorded', requirements: ['IB-9-notes-versions'], summary: 'Note changes are not recorded as note versions.' },
+    { id: 'notes-revert-not-restoring', requirements: ['IB-9-notes-revert'], summary: 'Note revert answers success but restores nothing.' },
+  ],
+};

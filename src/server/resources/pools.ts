@@ -1,0 +1,310 @@
+/**
+ * Pools: create, update (space-delimited post ids, the active flag, the category in A), delete and
+ * undelete (a deleted pool is kept with `is_deleted`, INT-transitions), revert, show, list with every
+ * search parameter and the variant's sort key, and the pool versions listing.
+ */
+import { VALUE_SETS } from '../../../specs/model/index.ts';
+import type { User } from '../accounts.ts';
+import type { Queryable, Row } from '../db/index.ts';
+import { invalid, parseInteger } from '../params.ts';
+import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
+import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
+import { LIST_SIZE, Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import type { History } from './part2/common.ts';
+import {
+  alreadyExists, boundedText, lockName, oneZero, recordVersion, requireUser, requiredName, splitWords, trueFalse, userIdByName, versionOf,
+} from './part2/common.ts';
+
+interface PoolRow extends Row {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  post_ids: number[];
+  is_active: boolean;
+  is_deleted: boolean;
+  creator_id: number;
+  updater_id: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface PoolVersionRow extends Row {
+  id: number;
+  pool_id: number;
+  version: number;
+  updater_id: number;
+  name: string;
+  description: string;
+  category: string;
+  post_ids: number[];
+  is_active: boolean;
+  is_deleted: boolean;
+  created_at: Date;
+}
+
+const HISTORY: History = { table: 'pool_versions', key: 'pool_id' };
+
+/** The category a pool has when none is given (and always in B, which has no categories). */
+const DEFAULT_CATEGORY = VALUE_SETS['pool-category'].values[0];
+
+/** The writable fields of a pool (what a version keeps and a revert restores). */
+interface PoolFields {
+  name: string;
+  description: string;
+  category: string;
+  post_ids: number[];
+  is_active: boolean;
+}
+
+function record(r: PoolRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    ...(env.variant === 'A' ? { category: r.category } : {}),
+    post_ids: r.post_ids.join(' '),
+    post_count: r.post_ids.length,
+    is_active: r.is_active,
+    is_deleted: r.is_deleted,
+    creator_id: r.creator_id,
+    creator_name: nameOf(env.users, r.creator_id),
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+function versionRecord(r: PoolVersionRow, env: ServerEnv): ApiRecord {
+  return {
+    id: r.id,
+    pool_id: r.pool_id,
+    version: r.version,
+    updater_id: r.updater_id,
+    updater_name: nameOf(env.users, r.updater_id),
+    name: r.name,
+    description: r.description,
+    ...(env.variant === 'A' ? { category: r.category } : {}),
+    post_ids: r.post_ids.join(' '),
+    post_count: r.post_ids.length,
+    is_active: r.is_active,
+    is_deleted: r.is_deleted,
+    created_at: r.created_at,
+    updated_at: r.created_at,
+  };
+}
+
+async function load(q: Queryable, id: number, lock = false): Promise<PoolRow> {
+  const rows = await q.query<PoolRow>(`SELECT * FROM pools WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  if (!rows[0]) throw notFound('pool', id);
+  return rows[0];
+}
+
+/** Refuses (423) a name another pool has (INT-already-exists); holds the name's lock until commit. */
+async function claimName(tx: Queryable, env: ServerEnv, name: string, exceptId: number | null): Promise<void> {
+  await lockName(tx, 'pools', name);
+  if (env.faults.active('pools-duplicate-name-accepted')) return;
+  const rows = await tx.query('SELECT 1 FROM pools WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2', [name, exceptId]);
+  if (rows.length > 0) throw alreadyExists(`a pool named ${name} exists`);
+}
+
+/** Parses `pool[post_ids]`: space-delimited ids of existing posts, duplicates dropped, order kept. */
+async function parsePostIds(tx: Queryable, name: string, value: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const token of splitWords(value)) {
+    const n = parseInteger(token);
+    if (n === undefined || n < 1) throw invalid(`${name}: "${token.slice(0, 40)}" is not a post id`);
+    ids.push(n);
+  }
+  if (ids.length === 0) return ids;
+  const found = new Set((await tx.query<{ id: number }>('SELECT id FROM posts WHERE id = ANY($1::int[])', [ids])).map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw invalid(`${name}: no post with id ${missing.slice(0, 10).join(', ')}`);
+  return ids;
+}
+
+async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
+  if (env.faults.active('pool-versions-not-recorded')) return;
+  const p = await load(tx, id);
+  await recordVersion(tx, HISTORY, id, user.id, {
+    name: p.name, description: p.description, category: p.category, post_ids: p.post_ids, is_active: p.is_active, is_deleted: p.is_deleted,
+  });
+}
+
+async function save(tx: Queryable, id: number, p: PoolFields, user: User): Promise<void> {
+  await tx.query(
+    'UPDATE pools SET name = $2, description = $3, category = $4, post_ids = $5::int[], is_active = $6, updater_id = $7, updated_at = now() WHERE id = $1',
+    [id, p.name, p.description, p.category, p.post_ids, p.is_active, user.id],
+  );
+}
+
+function fieldsOf(r: PoolRow | PoolVersionRow): PoolFields {
+  return { name: r.name, description: r.description, category: r.category, post_ids: [...r.post_ids], is_active: r.is_active };
+}
+
+/** Delete (true) or undelete (false). */
+function setDeleted(deleted: boolean) {
+  const fault = deleted ? 'pools-delete-noop' : 'pools-undelete-noop';
+  return (_op: unknown, env: ServerEnv) =>
+    async ({ path, user }: { path: Readonly<Record<string, number>>; user: User | null }) => {
+      const u = requireUser(user);
+      await env.db.transaction(async (tx) => {
+        const p = await load(tx, path.id!, true);
+        if (!mayModify(u, p.creator_id)) throw new ApiError(403, `access denied: only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a pool`);
+        if (env.faults.active(fault) || p.is_deleted === deleted) return;
+        await tx.query('UPDATE pools SET is_deleted = $2, updater_id = $3, updated_at = now() WHERE id = $1', [p.id, deleted, u.id]);
+        await version(tx, env, p.id, u);
+      });
+      return { kind: 'envelope' as const, id: path.id! };
+    };
+}
+
+export const poolsModule: ResourceModule = {
+  handlers: {
+    'pools.list': (op, env) => {
+      const NAME = param(op, 'search[name_matches]');
+      const DESCRIPTION = param(op, 'search[description_matches]');
+      const CREATOR_NAME = param(op, 'search[creator_name]');
+      const CREATOR_ID = param(op, 'search[creator_id]');
+      const IS_ACTIVE = variantParam(op, 'search[is_active]');
+      const CATEGORY = variantParam(op, 'search[category]');
+      const SORT = sortKeyParam(op);
+      // Each sort value: `name` alphabetical; `date` last change first; `created_at` newest first; `post_count` largest first.
+      const COLUMN: Readonly<Record<string, string>> = {
+        name: 'lower(name) ASC, id ASC',
+        date: 'updated_at DESC, id DESC',
+        created_at: 'created_at DESC, id DESC',
+        post_count: 'cardinality(post_ids) DESC, id DESC',
+      };
+      const ORDERS = new Map(valuesOf(op, SORT).map((v) => {
+        if (!COLUMN[v]) throw new Error(`pools.list: no order for sort value ${v}`);
+        return [v, COLUMN[v]];
+      }));
+      return async ({ params }) => {
+        const f = env.faults;
+        const w = new Where();
+        const name = params.str(NAME);
+        if (name !== undefined) w.add(`name ILIKE ${w.p(matchesPattern(name))}`);
+        const description = params.str(DESCRIPTION);
+        if (description !== undefined) w.add(`description ILIKE ${w.p(matchesPattern(description))}`);
+        const creatorName = params.str(CREATOR_NAME);
+        if (creatorName !== undefined) w.add(`creator_id = ${userIdByName(w, creatorName)}`);
+        const creatorId = params.int(CREATOR_ID);
+        if (creatorId !== undefined) w.add(`creator_id = ${w.p(creatorId)}`);
+        const active = IS_ACTIVE ? trueFalse(params.str(IS_ACTIVE)) : undefined;
+        if (active !== undefined) w.add(`is_active = ${w.p(active)}`);
+        const category = CATEGORY ? params.str(CATEGORY) : undefined;
+        if (category !== undefined) w.add(`category = ${w.p(category)}`);
+        const sort = params.str(SORT);
+        const order = (sort !== undefined && !f.active('pools-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
+        const rows = await env.db.query<PoolRow>(`SELECT * FROM pools ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'pools', element: 'pool', records: rows.map((r) => record(r, env)) };
+      };
+    },
+
+    'pools.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'pool', record: record(await load(env.db, path.id!), env) }),
+
+    'pools.create': (op, env) => {
+      const NAME = param(op, 'pool[name]');
+      const DESCRIPTION = param(op, 'pool[description]');
+      const CATEGORY = variantParam(op, 'pool[category]');
+      return async ({ params, user }) => {
+        const u = requireUser(user);
+        // The core refuses a missing REQUIRED parameter; only a fault lets one through, and then nothing is made.
+        if (!params.has(NAME)) return { kind: 'envelope' };
+        const name = requiredName(NAME, params.str(NAME));
+        const description = boundedText(DESCRIPTION, params.str(DESCRIPTION) ?? '');
+        const category = (CATEGORY && params.str(CATEGORY)) || DEFAULT_CATEGORY;
+        const id = await env.db.transaction(async (tx) => {
+          await claimName(tx, env, name, null);
+          const rows = await tx.query<{ id: number }>(
+            'INSERT INTO pools (name, description, category, creator_id, updater_id) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+            [name, description, category, u.id],
+          );
+          await version(tx, env, rows[0]!.id, u);
+          return rows[0]!.id;
+        });
+        return { kind: 'envelope', id };
+      };
+    },
+
+    'pools.update': (op, env) => {
+      const NAME = param(op, 'pool[name]');
+      const DESCRIPTION = param(op, 'pool[description]');
+      const POST_IDS = param(op, 'pool[post_ids]');
+      const IS_ACTIVE = param(op, 'pool[is_active]');
+      const CATEGORY = variantParam(op, 'pool[category]');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        await env.db.transaction(async (tx) => {
+          const p = await load(tx, path.id!, true);
+          const next = fieldsOf(p);
+          if (params.has(NAME)) next.name = requiredName(NAME, params.str(NAME));
+          const description = params.str(DESCRIPTION);
+          if (description !== undefined) next.description = boundedText(DESCRIPTION, description);
+          const postIds = params.str(POST_IDS);
+          if (postIds !== undefined && !env.faults.active('pools-post-ids-ignored')) next.post_ids = await parsePostIds(tx, POST_IDS, postIds);
+          const active = oneZero(params.str(IS_ACTIVE));
+          if (active !== undefined) next.is_active = active;
+          const category = CATEGORY ? params.str(CATEGORY) : undefined;
+          if (category !== undefined) next.category = category;
+          if (JSON.stringify(next) === JSON.stringify(fieldsOf(p))) return;
+          if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
+          await save(tx, p.id, next, u);
+          await version(tx, env, p.id, u);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'pools.delete': setDeleted(true),
+    'pools.undelete': setDeleted(false),
+
+    'pools.revert': (op, env) => {
+      const VERSION = param(op, 'version_id');
+      return async ({ params, path, user }) => {
+        const u = requireUser(user);
+        await env.db.transaction(async (tx) => {
+          const p = await load(tx, path.id!, true);
+          const v = await versionOf<PoolVersionRow>(tx, HISTORY, p.id, params.int(VERSION), VERSION);
+          if (env.faults.active('pools-revert-not-restoring')) return;
+          const next = fieldsOf(v);
+          if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
+          await save(tx, p.id, next, u);
+          await version(tx, env, p.id, u);
+        });
+        return { kind: 'envelope', id: path.id! };
+      };
+    },
+
+    'pool_versions.list': (op, env) => {
+      const UPDATER_ID = param(op, 'search[updater_id]');
+      const UPDATER_NAME = param(op, 'search[updater_name]');
+      const POOL_ID = param(op, 'search[pool_id]');
+      return async ({ params }) => {
+        const w = new Where();
+        const updater = params.int(UPDATER_ID);
+        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
+        const updaterName = params.str(UPDATER_NAME);
+        if (updaterName !== undefined) w.add(`updater_id = ${userIdByName(w, updaterName)}`);
+        const pool = params.int(POOL_ID);
+        if (pool !== undefined) w.add(`pool_id = ${w.p(pool)}`);
+        const rows = await env.db.query<PoolVersionRow>(`SELECT * FROM pool_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        return { kind: 'list', root: 'pool_versions', element: 'pool_version', records: rows.map((r) => versionRecord(r, env)) };
+      };
+    },
+  },
+
+  faults: [
+    { id: 'pools-post-ids-ignored', requirements: ['IB-4-pools-post-ids'], summary: 'pool[post_ids] is accepted but the pool\'s posts do not change.' },
+    { id: 'pools-delete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool deletes answer success but the pool stays undeleted.' },
+    { id: 'pools-undelete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool undeletes answer success but the pool stays deleted.' },
+    { id: 'pools-sort-ignored', requirements: ['IB-4-pools-sort-A', 'IB-4-pools-sort-B'], summary: 'The pools sort key is ignored.' },
+    { id: 'pools-duplicate-name-accepted', requirements: ['IB-7-already-exists'], summary: 'A second pool with an existing name is created.' },
+    { id: 'pool-versions-not-recorded', requirements: ['IB-9-pools-versions'], summary: 'Pool changes are not recorded as pool versions.' },
+    { id: 'pools-revert-not-restoring', requirements: ['IB-9-pools-revert'], summary: 'Pool revert answers success but restores nothing.' },
+  ],
+};

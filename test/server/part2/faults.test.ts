@@ -1,0 +1,293 @@
+/**
+ * The faults of the part-2 resource modules: each one really changes the behaviour it claims. Every
+ * fault runs on its own app over one shared database (variant A, where every one of them applies),
+ * using names of its own; the same steps without the fault are the resource tests of a.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/server/index.ts';
+import { allFaults, openDb } from '../../../src/server/index.ts';
+import { artistCommentariesModule } from '../../../src/server/resources/artist_commentaries.ts';
+import { artistsModule } from '../../../src/server/resources/artists.ts';
+import { forumModule } from '../../../src/server/resources/forum.ts';
+import { notesModule } from '../../../src/server/resources/notes.ts';
+import { poolsModule } from '../../../src/server/resources/pools.ts';
+import { tagsModule } from '../../../src/server/resources/tags.ts';
+import { wikiPagesModule } from '../../../src/server/resources/wiki_pages.ts';
+import { Server, ids, versionIds } from './helpers.ts';
+
+type Run = (s: Server, name: string) => Promise<void>;
+
+const artist = (s: Server, fields: Record<string, string>) =>
+  s.create('/artists.json', Object.fromEntries(Object.entries(fields).map(([k, v]) => [`artist[${k}]`, v])));
+const byName = async (s: Server, value: string) => ids(await s.list('/artists.json', { 'search[name]': value }));
+const pool = (s: Server, name: string) => s.create('/pools.json', { 'pool[name]': name, 'pool[description]': 'd' });
+const wiki = (s: Server, title: string) => s.send('POST', '/wiki_pages.json', { 'wiki_page[title]': title, 'wiki_page[body]': 'b' });
+const topic = (s: Server, title: string) => s.create('/forum_topics.json', { 'forum_topic[title]': title, 'forum_topic[original_post_attributes][body]': 'b' });
+const firstPost = async (s: Server, topicId: number) => ids(await s.list('/forum_posts.json', { 'search[topic_id]': topicId }))[0]!;
+const note = async (s: Server, body: string) => {
+  const post = await s.post(`${body}_post`);
+  return s.create('/notes.json', { 'note[post_id]': post, 'note[x]': 1, 'note[y]': 1, 'note[width]': 2, 'note[height]': 2, 'note[body]': body });
+};
+const commentary = async (s: Server, postId: number, title: string) =>
+  (await s.ok('POST', '/artist_commentaries/create_or_update.json', { 'artist_commentary[post_id]': postId, 'artist_commentary[original_title]': title })).id as number;
+
+/** What each fault makes the server do (asserted with the fault on). */
+const FAULTS: Readonly<Record<string, Run>> = {
+  'artists-url-search-ignored': async (s, n) => {
+    await artist(s, { name: n, url_string: `https://${n}.example/a` });
+    expect(await byName(s, `https://${n}.example/a`)).toEqual([]);
+  },
+  'artists-name-prefix-ignored': async (s, n) => {
+    await artist(s, { name: n });
+    expect(await byName(s, `name:${n}`)).toEqual([]);
+  },
+  'artists-other-search-base-only': async (s, n) => {
+    await artist(s, { name: n, other_names_comma: `${n}_other` });
+    expect(await byName(s, `other:${n}_other`)).toEqual([]);
+  },
+  'artists-group-search-ignored': async (s, n) => {
+    await artist(s, { name: n, group_name: `${n}_group` });
+    expect(await byName(s, `group:${n}_group`)).toEqual([]);
+  },
+  'artists-banned-search-all': async (s, n) => {
+    const id = await artist(s, { name: n });
+    expect(await byName(s, 'status:banned')).toContain(id);
+  },
+  'artists-plain-base-only': async (s, n) => {
+    await artist(s, { name: n, other_names_comma: `${n}_other` });
+    expect(await byName(s, `${n}_other`)).toEqual([]);
+  },
+  'artists-banned-route-all': async (s, n) => {
+    const id = await artist(s, { name: n });
+    expect(ids(await s.list('/artists/banned.json'))).toContain(id);
+  },
+  'artists-url-string-first-only': async (s, n) => {
+    const id = await artist(s, { name: n, url_string: 'https://a.example/1 https://a.example/2' });
+    expect((await s.show(`/artists/${id}.json`)).urls).toEqual(['https://a.example/1']);
+  },
+  'artists-other-names-unsplit': async (s, n) => {
+    const id = await artist(s, { name: n, other_names_comma: 'p,q' });
+    expect((await s.show(`/artists/${id}.json`)).other_names).toEqual(['p,q']);
+  },
+  'artists-empty-only-ignored': async (s, n) => {
+    const id = await artist(s, { name: n });
+    await s.post(n);
+    expect(ids(await s.list('/artists.json', { 'search[empty_only]': 'true', 'search[id]': id }))).toEqual([id]);
+  },
+  'artists-sort-ignored': async (s, n) => {
+    const b = await artist(s, { name: `${n}_b` });
+    const a = await artist(s, { name: `${n}_a` });
+    expect(ids(await s.list('/artists.json', { 'search[name]': `name:${n}_*`, 'search[order]': 'name' }))).toEqual([a, b]);
+  },
+  'artists-delete-noop': async (s, n) => {
+    const id = await artist(s, { name: n });
+    await s.ok('DELETE', `/artists/${id}.json`);
+    expect((await s.get(`/artists/${id}.json`)).status).toBe(200);
+  },
+  'artists-duplicate-name-accepted': async (s, n) => {
+    await artist(s, { name: n });
+    await artist(s, { name: n });
+    expect(await byName(s, `name:${n}`)).toHaveLength(2);
+  },
+  'artist-versions-not-recorded': async (s, n) => {
+    const id = await artist(s, { name: n });
+    expect(await versionIds(s, '/artist_versions.json', 'artist_id', id)).toEqual([]);
+  },
+  'artists-revert-not-restoring': async (s, n) => {
+    const id = await artist(s, { name: n });
+    const [v1] = await versionIds(s, '/artist_versions.json', 'artist_id', id);
+    await s.ok('PUT', `/artists/${id}.json`, { 'artist[name]': `${n}_renamed` });
+    await s.ok('PUT', `/artists/${id}/revert.json`, { version_id: v1! });
+    expect((await s.show(`/artists/${id}.json`)).name).toBe(`${n}_renamed`);
+  },
+
+  'notes-update-ignored': async (s, n) => {
+    const id = await note(s, n);
+    await s.ok('PUT', `/notes/${id}.json`, { 'note[body]': 'changed' });
+    expect((await s.show(`/notes/${id}.json`)).body).toBe(n);
+  },
+  'notes-delete-noop': async (s, n) => {
+    const id = await note(s, n);
+    await s.ok('DELETE', `/notes/${id}.json`);
+    expect((await s.get(`/notes/${id}.json`)).status).toBe(200);
+  },
+  'notes-group-by-post-ignored': async (s, n) => {
+    const id = await note(s, n);
+    const postId = (await s.show(`/notes/${id}.json`)).post_id as number;
+    await note(s, `${n}_elsewhere`);
+    const listed = await s.list('/notes.json', { group_by: 'note', 'search[post_id]': postId });
+    expect(listed.some((r) => r.post_id !== postId)).toBe(true);
+  },
+  'note-versions-not-recorded': async (s, n) => {
+    const id = await note(s, n);
+    expect(await versionIds(s, '/note_versions.json', 'note_id', id)).toEqual([]);
+  },
+  'notes-revert-not-restoring': async (s, n) => {
+    const id = await note(s, n);
+    const [v1] = await versionIds(s, '/note_versions.json', 'note_id', id);
+    await s.ok('PUT', `/notes/${id}.json`, { 'note[body]': 'changed' });
+    await s.ok('PUT', `/notes/${id}/revert.json`, { version_id: v1! });
+    expect((await s.show(`/notes/${id}.json`)).body).toBe('changed');
+  },
+
+  'pools-post-ids-ignored': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[post_ids]': String(await s.post(n)) });
+    expect((await s.show(`/pools/${id}.json`)).post_ids).toBe('');
+  },
+  'pools-delete-noop': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('DELETE', `/pools/${id}.json`);
+    expect((await s.show(`/pools/${id}.json`)).is_deleted).toBe(false);
+  },
+  'pools-undelete-noop': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('DELETE', `/pools/${id}.json`);
+    await s.ok('POST', `/pools/${id}/undelete.json`);
+    expect((await s.show(`/pools/${id}.json`)).is_deleted).toBe(true);
+  },
+  'pools-sort-ignored': async (s, n) => {
+    const b = await pool(s, `${n}_b`);
+    const a = await pool(s, `${n}_a`);
+    expect(ids(await s.list('/pools.json', { 'search[name_matches]': `${n}_`, 'search[order]': 'name' }))).toEqual([a, b]);
+  },
+  'pools-duplicate-name-accepted': async (s, n) => {
+    await pool(s, n);
+    await pool(s, n);
+    expect(await s.list('/pools.json', { 'search[name_matches]': n })).toHaveLength(2);
+  },
+  'pool-versions-not-recorded': async (s, n) => {
+    const id = await pool(s, n);
+    expect(await versionIds(s, '/pool_versions.json', 'pool_id', id)).toEqual([]);
+  },
+  'pools-revert-not-restoring': async (s, n) => {
+    const id = await pool(s, n);
+    const [v1] = await versionIds(s, '/pool_versions.json', 'pool_id', id);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[description]': 'changed' });
+    await s.ok('PUT', `/pools/${id}/revert.json`, { version_id: v1! });
+    expect((await s.show(`/pools/${id}.json`)).description).toBe('changed');
+  },
+
+  'tags-name-list-substring': async (s, n) => {
+    await s.post(`${n}_long`);
+    expect((await s.list('/tags.json', { 'search[name]': n })).map((t) => t.name)).toEqual([`${n}_long`]);
+  },
+  'tags-hide-empty-ignored': async (s, n) => {
+    const post = await s.post(`${n}_gone`);
+    await s.ok('PUT', `/posts/${post}.json`, { 'post[tag_string]': `${n}_kept` });
+    expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[hide_empty]': 'yes' }))).toHaveLength(2);
+  },
+  'tags-category-ignored': async (s, n) => {
+    await s.post(`${n}_general`);
+    expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[category]': '1' }))).toHaveLength(1);
+  },
+
+  'wiki-update-ignored': async (s, n) => {
+    const id = (await wiki(s, n)).body as { id: number };
+    await s.ok('PUT', `/wiki_pages/${id.id}.json`, { 'wiki_page[body]': 'changed' });
+    expect((await s.show(`/wiki_pages/${id.id}.json`)).body).toBe('b');
+  },
+  'wiki-title-search-ignored': async (s, n) => {
+    await wiki(s, n);
+    await wiki(s, `${n}_other`);
+    expect((await s.list('/wiki_pages.json', { 'search[title]': n })).length).toBeGreaterThan(1);
+  },
+  'wiki-sort-ignored': async (s, n) => {
+    const b = ((await wiki(s, `${n}_b`)).body as { id: number }).id;
+    const a = ((await wiki(s, `${n}_a`)).body as { id: number }).id;
+    expect(ids(await s.list('/wiki_pages.json', { 'search[title]': `${n}_*`, 'search[order]': 'title' }))).toEqual([a, b]);
+  },
+  'wiki-duplicate-title-accepted': async (s, n) => {
+    await wiki(s, n);
+    expect((await wiki(s, n)).status).toBe(200);
+  },
+
+  'forum-original-post-missing': async (s, n) => {
+    const id = await topic(s, n);
+    expect(await s.list('/forum_posts.json', { 'search[topic_id]': id })).toEqual([]);
+  },
+  'forum-topic-delete-noop': async (s, n) => {
+    const id = await topic(s, n);
+    await s.ok('DELETE', `/forum_topics/${id}.json`);
+    expect((await s.show(`/forum_topics/${id}.json`)).is_deleted).toBe(false);
+  },
+  'forum-topic-undelete-noop': async (s, n) => {
+    const id = await topic(s, n);
+    await s.ok('DELETE', `/forum_topics/${id}.json`);
+    await s.ok('POST', `/forum_topics/${id}/undelete.json`);
+    expect((await s.show(`/forum_topics/${id}.json`)).is_deleted).toBe(true);
+  },
+  'forum-post-delete-noop': async (s, n) => {
+    const id = await topic(s, n);
+    const post = await firstPost(s, id);
+    await s.ok('DELETE', `/forum_posts/${post}.json`);
+    expect((await s.list('/forum_posts.json', { 'search[topic_id]': id }))[0]!.is_deleted).toBe(false);
+  },
+  'forum-post-undelete-noop': async (s, n) => {
+    const id = await topic(s, n);
+    const post = await firstPost(s, id);
+    await s.ok('DELETE', `/forum_posts/${post}.json`);
+    await s.ok('POST', `/forum_posts/${post}/undelete.json`);
+    expect((await s.list('/forum_posts.json', { 'search[topic_id]': id }))[0]!.is_deleted).toBe(true);
+  },
+
+  'commentary-second-call-adds': async (s, n) => {
+    const post = await s.post(n);
+    await commentary(s, post, 'one');
+    await commentary(s, post, 'two');
+    expect(await s.list('/artist_commentaries.json', { 'search[post_tags_match]': n })).toHaveLength(2);
+  },
+  'commentary-revert-by-commentary-id': async (s, n) => {
+    const post = await s.post(n);
+    const id = await commentary(s, post, 'one');
+    const [v1] = await versionIds(s, '/artist_commentary_versions.json', 'post_id', post);
+    expect(id).not.toBe(post);
+    expect((await s.send('PUT', `/artist_commentaries/${id}/revert.json`, { version_id: v1! })).status).toBe(200);
+  },
+  'commentary-versions-not-recorded': async (s, n) => {
+    const post = await s.post(n);
+    await commentary(s, post, 'one');
+    expect(await versionIds(s, '/artist_commentary_versions.json', 'post_id', post)).toEqual([]);
+  },
+  'commentary-revert-not-restoring': async (s, n) => {
+    const post = await s.post(n);
+    await commentary(s, post, 'one');
+    const [v1] = await versionIds(s, '/artist_commentary_versions.json', 'post_id', post);
+    await commentary(s, post, 'two');
+    await s.ok('PUT', `/artist_commentaries/${post}/revert.json`, { version_id: v1! });
+    expect((await s.list('/artist_commentaries.json', { 'search[post_tags_match]': n }))[0]!.original_title).toBe('two');
+  },
+};
+
+const MODULES = [artistsModule, notesModule, poolsModule, tagsModule, wikiPagesModule, forumModule, artistCommentariesModule];
+
+describe('part-2 faults change what they claim', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb();
+    // Spacers: commentary ids and post ids must differ for the revert-by-id fault.
+    const s = await Server.start('A', { db });
+    await commentary(s, await s.post('fault_spacer'), 'spacer');
+    await commentary(s, await s.post('fault_spacer2'), 'spacer');
+    await s.close();
+  }, 120_000);
+  afterAll(() => db.close());
+
+  it('declares a behaviour test for every fault of the part-2 modules, each listed by the server', () => {
+    const declared = MODULES.flatMap((m) => (m.faults ?? []).map((f) => f.id));
+    expect(Object.keys(FAULTS).sort()).toEqual([...declared].sort());
+    const listed = new Set(allFaults().map((f) => f.id));
+    for (const id of declared) expect(listed.has(id), id).toBe(true);
+  });
+
+  for (const [fault, run] of Object.entries(FAULTS)) {
+    it(fault, async () => {
+      const s = await Server.start('A', { db, fault });
+      try {
+        await run(s, fault.replace(/-/g, '_'));
+      } finally {
+        await s.close();
+      }
+    });
+  }
+});

@@ -72,7 +72,7 @@ const register = [
       'An operation of the other variant does not exist: the reference server answers 404 with the envelope. A parameter of the other variant does not exist: it is ignored (no effect), and the request is served as if it were absent.',
     why: 'The document says such items do not exist in the other variant; 404 is its code for "not found". It says nothing of refusing unknown parameters.',
     checks:
-      'An other-variant operation must not succeed (no 2xx, no envelope success true). An other-variant parameter must not take effect where a scenario can observe it (e.g. A\'s search[order] in B); refusing it is not required.',
+      'An other-variant operation must not succeed (no 2xx, no envelope success true), nor judge its parameters (420 or 424), which would show that it exists; 404 is expected, other refusals are not failed. An other-variant parameter must not take effect where a scenario can observe it (e.g. A\'s search[order] in B); refusing it is not required.',
   },
   {
     id: 'INT-user-name-patterns',
@@ -182,9 +182,10 @@ const register = [
     section: '3',
     question: '"Transitions: not shown (resulting states of these operations are not described)."',
     reading:
-      'After delete, a record may still be shown (with a deleted flag) or answer 404; after undelete it is shown again. The reference server keeps deleted pools, topics and forum posts with `is_deleted` true, and removes deleted comments, dmails, notes and artists from searches.',
-    why: 'Only the existence of the operations is stated.',
-    checks: 'Lifecycle checks demand that delete and undelete succeed with the envelope, and that delete of an unknown id is refused; they do not demand a resulting state.',
+      'A delete leaves the record deleted in the plain sense of the word: afterwards it is not shown (404), or not listed, or shown with a deleted flag (`is_deleted` true). An undelete makes it shown and not flagged deleted again. Nothing more is assumed. The reference server keeps deleted pools, topics and forum posts with `is_deleted` true, and removes deleted comments, dmails, notes and artists.',
+    why: 'Only the existence of the operations is stated; "delete" and "undelete" still mean something.',
+    checks:
+      'Lifecycle checks demand that delete and undelete succeed with the envelope, that a delete of an unknown id is refused, and the minimal resulting state above; not which of the three forms it takes.',
   },
   {
     id: 'INT-version-id',
@@ -301,7 +302,7 @@ const register = [
     section: '4 Forum posts',
     question: 'Forum post create lists only `forum_post[body]`; a forum post needs a topic.',
     reading:
-      'The reference server also reads `forum_post[topic_id]` (an extension, marked x-conform-extension in the OpenAPI) and answers 420 without it. Forum posts are otherwise made through a topic\'s original post.',
+      'The reference server also reads `forum_post[topic_id]` as an extension and answers 420 without it. The OpenAPI descriptions do not list it: they carry only documented parameters. Forum posts are otherwise made through a topic\'s original post.',
     why: '"Unlisted parameters do not exist", yet a post without a topic cannot be saved; the service family names the topic this way.',
     checks: 'Checks never depend on forum_post[topic_id]: the forum post lifecycle uses the original post of a topic they create.',
   },
@@ -322,6 +323,32 @@ const register = [
       'Their version ids cannot be learnt through the documented interface. The reference server numbers them like the other histories.',
     why: 'The document lists no way to read them.',
     checks: 'For these reverts only the REQUIRED version_id and the refusal of an unknown version id are checked; restoring is not.',
+  },
+  {
+    id: 'INT-dmail-read',
+    section: '3, 4 Dmails',
+    question: 'Dmail `read` is "true or false in searches (A only)"; what makes a dmail read is not shown.',
+    reading: 'A new dmail is unread. The reference server marks it read when its recipient shows it.',
+    why: 'A message nobody has opened yet is unread; showing it to its recipient is the only documented way to open it.',
+    checks: 'A new, never shown dmail must be found with search[read]=false and not with true; the transition is not checked.',
+  },
+  {
+    id: 'INT-sort-order',
+    section: '4',
+    question: 'Sort keys ("values name or date", ...) give no direction, and lists without a sort key give no order.',
+    reading:
+      'The reference server sorts name and title alphabetically ignoring case, date as last change first, created_at newest first, counts largest first; without a sort key lists are newest first, at most 100 records.',
+    why: 'These are the usual directions on the service family; the document gives none.',
+    checks: 'Sort checks accept ascending or descending name order; they demand that the key orders the list, not a direction.',
+  },
+  {
+    id: 'INT-permissions',
+    section: '2, 5',
+    question: 'Which user level may edit or delete which record is not shown.',
+    reading:
+      'On the reference server any logged-in user may create and edit artists, notes, pools, wiki pages and commentaries (they are versioned); deleting and undeleting, and editing forum topics and posts, is for their creator or a Moderator and above. Dmails belong to their sender and recipient (INT-dmail-owner).',
+    why: 'Versioned records are open to editing on the service family; destructive operations are not.',
+    checks: 'Checks act as the record\'s creator, so no permission rule beyond dmail ownership is demanded.',
   },
 ] as const satisfies readonly Interpretation[];
 

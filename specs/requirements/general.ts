@@ -117,7 +117,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     carrier: { scenario: 'lifecycles', operations: ['comments.delete', 'dmails.delete', 'notes.delete', 'artists.delete'] },
     statement: 'Comments, dmails, notes and artists (A) can be deleted; deleting an unknown id is refused.',
     quote: 'delete of comments, dmails, notes and artists (artist delete: A only)',
-    interpretations: ['INT-transitions'],
+    interpretations: ['INT-transitions', 'INT-permissions'],
   },
 
   // Section 4: operation semantics a single request cannot show.
@@ -226,6 +226,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
   {
     id: 'IB-4-dmails-read-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'dmails', operations: ['dmails.list'] },
     statement: 'search[read]=false selects unread dmails and true read ones.', quote: '`search[read]` (A only; true or false)',
+    interpretations: ['INT-dmail-read'],
   },
   ...(
     [
@@ -289,12 +290,12 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     {
       id: `IB-4-${res}-sort-A`, section: '4', level: 'MUST', variants: A, carrier: { scenario: 'sort-keys', operations: [`${res}.list`] },
       statement: `The ${res} list is sorted by search[order].`, quote: 'sort key: A `search[order]`, B `search[sort]`',
-      interpretations: ['INT-cross-variant'],
+      interpretations: ['INT-cross-variant', 'INT-sort-order'],
     },
     {
       id: `IB-4-${res}-sort-B`, section: '4', level: 'MUST', variants: B, carrier: { scenario: 'sort-keys', operations: [`${res}.list`] },
       statement: `The ${res} list is sorted by search[sort].`, quote: 'sort key: A `search[order]`, B `search[sort]`',
-      interpretations: ['INT-cross-variant'],
+      interpretations: ['INT-cross-variant', 'INT-sort-order'],
     },
   ]),
   {

@@ -41,8 +41,3 @@ export async function staleGenerated(root = REPO_ROOT): Promise<string[]> {
   }
   return stale;
 }
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const written = await writeGenerated();
-  process.stdout.write(written.length ? `wrote ${written.join(', ')}\n` : 'generated files are up to date\n');
-}

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerCheck } from './check.ts';
 import { registerProto } from './proto.ts';
 import { registerServe } from './serve.ts';
 import { registerSpec } from './spec.ts';
@@ -12,6 +13,7 @@ export type RegisterCommand = (program: Command, setExit: (code: number) => void
 
 export const commands: RegisterCommand[] = [
   registerSpec,
+  registerCheck,
   registerProto,
   registerServe,
 ];

@@ -1,0 +1,109 @@
+/**
+ * Accounts the checker authenticates with: one per user level of the variant plus a second Member.
+ * Read from a JSON file (default fixtures/accounts.json, the same file the reference server seeds
+ * from) and validated; secrets are registered with the redactor as soon as they are read.
+ */
+import { Ajv } from 'ajv';
+import { readFile } from 'node:fs/promises';
+import { USER_LEVELS } from '../../specs/model/index.ts';
+import type { Variant } from '../../specs/model/index.ts';
+import { UsageError } from '../cli/errors.ts';
+import type { Redactor } from './redact.ts';
+
+export interface Account {
+  readonly name: string;
+  readonly role: string;
+  readonly level: number;
+  readonly api_key: string;
+  readonly password?: string;
+  /** Legacy salted SHA1 hash (INT-password-hash); optional. */
+  readonly password_hash?: string;
+  readonly only?: Variant;
+}
+
+const schema = {
+  type: 'object',
+  required: ['accounts'],
+  properties: {
+    accounts: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'role', 'level', 'api_key'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          role: { type: 'string', enum: USER_LEVELS.map((l) => l.role) },
+          level: { type: 'integer' },
+          api_key: { type: 'string', minLength: 1 },
+          password: { type: 'string' },
+          password_hash: { type: 'string' },
+          only: { enum: ['A', 'B'] },
+        },
+      },
+    },
+  },
+} as const;
+
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+export class Accounts {
+  constructor(
+    readonly all: readonly Account[],
+    readonly variant: Variant,
+  ) {}
+
+  /** Accounts that exist in the variant. */
+  get usable(): Account[] {
+    return this.all.filter((a) => a.only === undefined || a.only === this.variant);
+  }
+
+  byRole(role: string): Account[] {
+    return this.usable.filter((a) => a.role === role);
+  }
+
+  /** The first Member: the default identity of the checks. */
+  get member(): Account {
+    const m = this.byRole('Member')[0];
+    if (!m) throw new UsageError('the accounts file has no Member account');
+    return m;
+  }
+
+  /** A second Member, for ownership checks (dmails). */
+  get otherMember(): Account | undefined {
+    return this.byRole('Member')[1];
+  }
+}
+
+export function parseAccounts(text: string, source: string, variant: Variant, redactor: Redactor): Accounts {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${source}: not valid JSON (${(err as Error).message})`);
+  }
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    throw new UsageError(`${source}: not a valid accounts file: ${problems}`);
+  }
+  const accounts = (data as { accounts: Account[] }).accounts;
+  for (const a of accounts) {
+    redactor.add(a.api_key);
+    redactor.add(a.password);
+    redactor.add(a.password_hash);
+    redactor.addBasic(a.name, a.api_key);
+  }
+  const result = new Accounts(accounts, variant);
+  if (result.byRole('Member').length === 0) throw new UsageError(`${source}: needs at least one Member account`);
+  return result;
+}
+
+export async function loadAccounts(path: string, variant: Variant, redactor: Redactor): Promise<Accounts> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read accounts file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return parseAccounts(text, path, variant, redactor);
+}

@@ -1,0 +1,102 @@
+/**
+ * A check is a small named function that proves one or more requirements of the catalogue, declared
+ * in one place next to its code (like an h2spec test case): its id, the function's name, a one-line
+ * description, the requirement ids, and whether it changes state. The report, `--only` and the
+ * requirement coverage all come from this declaration.
+ */
+import type { Level, Variant } from '../../specs/model/index.ts';
+import { requirement } from '../../specs/requirements/index.ts';
+import type { Accounts } from './accounts.ts';
+import type { Exchange } from './http.ts';
+import type { Reply, Target } from './target.ts';
+
+export interface CheckContext {
+  readonly target: Target;
+  readonly variant: Variant;
+  readonly accounts: Accounts;
+  /** Prefix of every name this run creates on the target, so its records can be found. */
+  readonly prefix: string;
+  /** Deterministic generator seeded by --seed. */
+  readonly random: () => number;
+  /** A unique name with the run prefix. */
+  unique(label: string): string;
+  /** Exchanges recorded for the report. */
+  note(reply: Reply | Exchange): void;
+  /** Shared, lazily built records (a post, a comment, ...) for checks that need something to act on. */
+  readonly world: World;
+}
+
+/** Lazily created records shared by the checks of one suite file. */
+export interface World {
+  get<T>(key: string, make: () => Promise<T>): Promise<T>;
+}
+
+export interface Check {
+  /** Unique id, e.g. `served/posts.list/json`. */
+  readonly id: string;
+  /** The named check function (shown in reports), e.g. `operation_is_served`. */
+  readonly fn: string;
+  readonly description: string;
+  readonly requirements: readonly string[];
+  /** Resource id of the model, or `protocol` for checks across resources. */
+  readonly resource: string;
+  readonly operation?: string;
+  /** Sends no POST, PUT or DELETE: safe against a production server (--read-only). */
+  readonly readOnly: boolean;
+  /** Opt-in tiers: `quota` sends thousands of requests and runs last (--include-quota). */
+  readonly tier?: 'quota';
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+
+/** Thrown by a check when the target breaks the requirement. */
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly detail: { expected?: string; actual?: string; exchange?: Exchange; requirement?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by a check that cannot be made non-vacuous on this target; reported as skip with the reason. */
+export class CheckSkip extends Error {
+  override readonly name = 'CheckSkip';
+}
+
+/**
+ * Fails the check. `requirement` names the one requirement of the check that the target broke,
+ * when the check proves several; otherwise the failure cites all of the check's requirements.
+ */
+export function fail(message: string, detail: { expected?: string; actual?: string; reply?: Reply; requirement?: string } = {}): never {
+  throw new CheckFailure(message, {
+    ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
+    ...(detail.actual !== undefined ? { actual: detail.actual } : {}),
+    ...(detail.reply ? { exchange: detail.reply.exchange } : {}),
+    ...(detail.requirement ? { requirement: detail.requirement } : {}),
+  });
+}
+
+export function skip(reason: string): never {
+  throw new CheckSkip(reason);
+}
+
+/** The level of a check: that of its requirements (all of one level, enforced by defineCheck). */
+export function levelOf(check: Check): Level {
+  return requirement(check.requirements[0]!).level;
+}
+
+/** The variants a check applies to: those of its requirements. */
+export function appliesTo(check: Check, variant: Variant): boolean {
+  return check.requirements.every((id) => requirement(id).variants.includes(variant));
+}
+
+/** Declares a check, verifying its requirement ids against the catalogue at load time. */
+export function defineCheck(check: Check): Check {
+  if (check.requirements.length === 0) throw new Error(`check ${check.id} proves no requirement`);
+  const levels = new Set(check.requirements.map((id) => requirement(id).level));
+  if (levels.size > 1) throw new Error(`check ${check.id} mixes MUST and SHOULD requirements; split it`);
+  return check;
+}

@@ -1,0 +1,38 @@
+/** Assertions shared by checks: documented status, body in the requested format, outcome envelope. */
+import type { Variant } from '../../../specs/model/index.ts';
+import { statusCodesFor } from '../../../specs/model/index.ts';
+import { fail } from '../check.ts';
+import type { Reply } from '../target.ts';
+
+export function expectDocumentedStatus(reply: Reply, variant: Variant): void {
+  if (variant === 'B' && reply.status === 204) {
+    fail('answered 204 No Content, which exists in A only', { reply, requirement: 'IB-7-status-no-204-B', expected: 'a status of B', actual: '204' });
+  }
+  const documented = statusCodesFor(variant);
+  if (!documented.includes(reply.status)) {
+    fail(`status ${reply.status} is not one of the documented codes`, {
+      reply, requirement: 'IB-7-status-documented', expected: documented.join(', '), actual: String(reply.status),
+    });
+  }
+}
+
+export function expectParses(reply: Reply): void {
+  const parsed = reply.parsed();
+  if (!parsed.ok) {
+    fail(`the ${reply.format.toUpperCase()} body does not parse: ${parsed.error}`, {
+      reply, requirement: reply.format === 'json' ? 'IB-2-format-json' : 'IB-2-format-xml', expected: `a ${reply.format.toUpperCase()} body`, actual: parsed.error,
+    });
+  }
+}
+
+/** The outcome envelope is present, well formed, and its success agrees with the status (section 7). */
+export function expectEnvelope(reply: Reply): void {
+  const requirement = reply.format === 'json' ? 'IB-7-envelope-json' : 'IB-7-envelope-xml';
+  const e = reply.envelope();
+  if (!e.ok) fail(`no outcome envelope: ${e.error}`, { reply, requirement, expected: reply.format === 'json' ? '{"success": boolean, "reason": string}' : '<response success=".." reason=".."/>', actual: e.error });
+  if (e.envelope.success !== reply.ok) {
+    fail(`envelope success=${e.envelope.success} with status ${reply.status}`, {
+      reply, requirement: 'IB-7-envelope-agrees', expected: `success=${reply.ok}`, actual: `success=${e.envelope.success}`,
+    });
+  }
+}

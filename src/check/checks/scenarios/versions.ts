@@ -1,0 +1,202 @@
+/**
+ * Version histories and reverts (section 9), lifecycles, query-string searches and quotas.
+ */
+import type { ResourceId, Variant } from '../../../../specs/model/index.ts';
+import { QUOTAS } from '../../../../specs/model/index.ts';
+import type { Check, CheckContext } from '../../check.ts';
+import { defineCheck, fail, skip } from '../../check.ts';
+import { recordId } from '../../formats.ts';
+import type { Reply } from '../../target.ts';
+import { make, makePost } from '../../world.ts';
+import type { Findable } from './common.ts';
+import { expectDeleted, expectFindable, field, listIds, records, show, succeed, tagsOf, text } from './common.ts';
+import { findable } from './records.ts';
+
+/** The versions of a record, oldest first, as listed by the resource's version listing. */
+async function versions(ctx: CheckContext, listing: string, field: string, id: number) {
+  const list = records(await succeed(ctx, listing, { fields: { [field]: id } }, `${listing} of ${id}`), listing);
+  return list
+    .map((r) => ({ id: recordId(r), record: r }))
+    .filter((v): v is { id: number; record: (typeof list)[number] } => v.id !== undefined)
+    .sort((a, b) => a.id - b.id);
+}
+
+interface History {
+  readonly resource: ResourceId;
+  readonly listing: string;
+  readonly revert: string;
+  readonly show: string;
+  /** Search field of the listing that selects one record's versions. */
+  readonly by: string;
+  /** The field compared before and after the revert. */
+  readonly field: string;
+  readonly make: (ctx: CheckContext) => Promise<number>;
+  readonly change: (ctx: CheckContext, id: number, value: string) => Promise<unknown>;
+  readonly value: (ctx: CheckContext) => string;
+  /** The id of the revert path, when it is not the record's own (artist commentary: the post id). */
+  readonly showId?: (id: number) => number;
+}
+
+const HISTORIES: History[] = [
+  {
+    resource: 'posts', listing: 'post_versions.list', revert: 'posts.revert', show: 'posts.show', by: 'post_id', field: 'tag_string',
+    make: async (ctx) => (await makePost(ctx)).id,
+    change: (ctx, id, v) => succeed(ctx, 'posts.update', { path: { id }, fields: { tag_string: v } }, 'the post update'),
+    value: (ctx) => `${ctx.unique('v').toLowerCase()} ${ctx.unique('w').toLowerCase()}`,
+  },
+  {
+    resource: 'notes', listing: 'note_versions.list', revert: 'notes.revert', show: 'notes.show', by: 'note_id', field: 'body',
+    make: async (ctx) => make.note(ctx, (await makePost(ctx)).id),
+    change: (ctx, id, v) => succeed(ctx, 'notes.update', { path: { id }, fields: { body: v } }, 'the note update'),
+    value: (ctx) => ctx.unique('note body'),
+  },
+  {
+    resource: 'pools', listing: 'pool_versions.list', revert: 'pools.revert', show: 'pools.show', by: 'pool_id', field: 'description',
+    make: (ctx) => make.pool(ctx),
+    change: (ctx, id, v) => succeed(ctx, 'pools.update', { path: { id }, fields: { description: v } }, 'the pool update'),
+    value: (ctx) => ctx.unique('pool description'),
+  },
+  {
+    resource: 'artists', listing: 'artist_versions.list', revert: 'artists.revert', show: 'artists.show', by: 'artist_id', field: 'group_name',
+    make: (ctx) => make.artist(ctx),
+    change: (ctx, id, v) => succeed(ctx, 'artists.update', { path: { id }, fields: { group_name: v } }, 'the artist update'),
+    value: (ctx) => ctx.unique('group').toLowerCase(),
+  },
+  {
+    resource: 'artist_commentaries', listing: 'artist_commentary_versions.list', revert: 'artist_commentaries.revert', show: 'artist_commentaries.list',
+    by: 'post_id', field: 'original_title',
+    make: async (ctx) => {
+      const post = await makePost(ctx);
+      await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: post.id, original_title: ctx.unique('title') } }, 'the commentary');
+      return post.id;
+    },
+    change: (ctx, postId, v) => succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: postId, original_title: v } }, 'the commentary update'),
+    value: (ctx) => ctx.unique('title'),
+  },
+];
+
+async function currentValue(ctx: CheckContext, h: History, id: number): Promise<string> {
+  if (h.show === 'artist_commentaries.list') {
+    const list = records(await succeed(ctx, h.show, { fields: {} }, 'artist_commentaries.list'), h.show);
+    const rec = list.find((r) => text(r.post_id ?? '') === String(id));
+    if (!rec) skip(`the commentary of post ${id} is not listed with a post_id field (INT-record-fields)`);
+    return text(field(rec, h.field, 'commentary'));
+  }
+  const value = field(await show(ctx, h.show, id), h.field, h.resource);
+  return h.field === 'tag_string' ? tagsOf(value).join(' ') : text(value);
+}
+
+function historyChecks(h: History): Check[] {
+  return [
+    defineCheck({
+      id: `versions/${h.resource}/listed`, fn: 'changes_are_listed_as_versions', resource: h.resource,
+      description: `each change of ${h.resource} is listed by ${h.listing}`, requirements: [`IB-9-${h.resource}-versions`], readOnly: false,
+      async run(ctx) {
+        const id = await h.make(ctx);
+        const before = await versions(ctx, h.listing, h.by, id);
+        await h.change(ctx, id, h.value(ctx));
+        const after = await versions(ctx, h.listing, h.by, id);
+        if (after.length <= before.length) fail(`${h.listing} lists ${after.length} versions after a change, ${before.length} before`, { expected: `more than ${before.length}`, actual: String(after.length) });
+      },
+    }),
+    defineCheck({
+      id: `versions/${h.resource}/revert`, fn: 'revert_restores_the_version', resource: h.resource,
+      description: `reverting ${h.resource} to a version restores its ${h.field}`, requirements: [`IB-9-${h.resource}-revert`], readOnly: false,
+      async run(ctx) {
+        const id = await h.make(ctx);
+        const first = h.value(ctx);
+        await h.change(ctx, id, first);
+        const wanted = await currentValue(ctx, h, id);
+        const target = (await versions(ctx, h.listing, h.by, id)).at(-1);
+        if (!target) fail(`${h.listing} lists no version of ${id}`);
+        await h.change(ctx, id, h.value(ctx));
+        if ((await currentValue(ctx, h, id)) === wanted) fail('the change did not take effect, so the revert cannot be observed');
+        await succeed(ctx, h.revert, { path: { id }, fields: { version_id: target.id } }, `reverting to version ${target.id}`);
+        const now = await currentValue(ctx, h, id);
+        if (now !== wanted) fail(`after reverting to version ${target.id}, ${h.field} is "${now}"`, { expected: wanted, actual: now });
+      },
+    }),
+  ];
+}
+
+export function versionScenarios(): Check[] {
+  return HISTORIES.flatMap(historyChecks);
+}
+
+export function lifecycleScenarios(variant: Variant): Check[] {
+  const deletions: { op: string; make: (ctx: CheckContext) => Promise<Findable> }[] = [
+    { op: 'comments.delete', make: findable.comment },
+    { op: 'dmails.delete', make: findable.dmail },
+    { op: 'notes.delete', make: findable.note },
+    ...(variant === 'A' ? [{ op: 'artists.delete', make: findable.artist }] : []),
+  ];
+  return [
+    defineCheck({
+      id: 'lifecycle/delete', fn: 'records_can_be_deleted', resource: 'protocol',
+      description: 'comments, dmails, notes and artists (A) can be deleted and are then deleted; a delete of an unknown id is refused', requirements: ['IB-3-delete'], readOnly: false,
+      async run(ctx) {
+        for (const d of deletions) {
+          const record = await d.make(ctx);
+          await expectFindable(ctx, record);
+          await succeed(ctx, d.op, { path: { id: record.id } }, `${d.op} of ${record.id}`);
+          await expectDeleted(ctx, record);
+          const again = await ctx.target.call(d.op, { path: { id: 987654321 } });
+          ctx.note(again);
+          if (again.ok) fail(`${d.op} of an unknown id succeeded`, { reply: again, expected: 'a refusal', actual: String(again.status) });
+        }
+      },
+    }),
+    defineCheck({
+      id: 'lifecycle/body-params', fn: 'state_changes_read_the_body', resource: 'protocol',
+      description: 'POST and PUT parameters are read from the request body, with bracket names', requirements: ['IB-2-body-params'], readOnly: false,
+      async run(ctx) {
+        const post = await makePost(ctx);
+        const body = ctx.unique('from the body');
+        const reply = await succeed(ctx, 'comments.create', { fields: { post_id: post.id, body } }, 'a comment created with body parameters');
+        const id = reply.createdId() ?? (await listIds(ctx, 'comments.list', { body_matches: body }))[0];
+        if (id === undefined) fail('the comment created from body parameters is not found');
+        const shown = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
+        if (shown !== body) fail(`the comment body is "${shown}"`, { expected: body, actual: shown });
+      },
+    }),
+    defineCheck({
+      id: 'searches/query-params', fn: 'get_parameters_are_read_from_the_query', resource: 'protocol',
+      description: 'GET parameters in the query string select records', requirements: ['IB-2-query-params'], readOnly: false,
+      async run(ctx) {
+        const post = await makePost(ctx);
+        const body = ctx.unique('findme');
+        const id = await make.comment(ctx, post.id);
+        await succeed(ctx, 'comments.update', { path: { id }, fields: { body } }, 'the comment update');
+        const found = await listIds(ctx, 'comments.list', { body_matches: body });
+        const all = await listIds(ctx, 'comments.list', {});
+        if (!found.includes(id)) fail(`search[body_matches] in the query string does not find comment ${id}`, { expected: `comment ${id}`, actual: JSON.stringify(found) });
+        if (all.length > 1 && found.length === all.length) fail('search[body_matches] in the query string selects every comment', { expected: 'only the matching comment', actual: `${found.length} comments` });
+      },
+    }),
+  ];
+}
+
+export function quotaScenarios(variant: Variant): Check[] {
+  return QUOTAS.filter((q) => !('only' in q) || q.only === variant).map((q) =>
+    defineCheck({
+      id: `quota/${q.who.toLowerCase()}`, fn: 'quota_is_enforced', resource: 'protocol', tier: 'quota',
+      description: `past ${q.perHour} requests in an hour, ${q.who} requests are answered 421`,
+      requirements: [q.who === 'anonymous' ? 'IB-8-quota-anonymous-A' : `IB-8-quota-${q.who.toLowerCase()}`], readOnly: true,
+      async run(ctx) {
+        const who = q.who === 'anonymous' ? ('anonymous' as const) : ctx.accounts.byRole(q.who)[0];
+        if (!who) skip(`the accounts file has no ${q.who} account`);
+        let last: Reply | undefined;
+        for (let i = 0; i <= q.perHour; i++) {
+          last = await ctx.target.call('posts.list', { as: who, fields: { limit: 1 } });
+          if (last.status === 421) {
+            ctx.note(last);
+            const e = last.envelope();
+            if (!e.ok || e.envelope.success) fail('421 without an envelope saying success=false', { reply: last });
+            return;
+          }
+        }
+        fail(`${q.perHour + 1} requests within the hour were all served`, { ...(last ? { reply: last } : {}), expected: `421 by request ${q.perHour + 1}`, actual: String(last?.status) });
+      },
+    }),
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * One run's settings. The CLI builds them from its flags and hands them to the vitest suites through
+ * environment variables (CONFORM_*), so the suites also run under plain vitest.
+ */
+import { join } from 'node:path';
+import type { Variant } from '../../specs/model/index.ts';
+import { REPO_ROOT } from '../spec/generated.ts';
+
+export interface RunConfig {
+  /** Base URL of the target; empty: the suites start the embedded reference server themselves. */
+  readonly target: string;
+  readonly variant: Variant;
+  readonly accountsPath: string;
+  /** Globs over check ids, requirement ids, resources and operation ids. */
+  readonly only: readonly string[];
+  readonly strict: boolean;
+  readonly readOnly: boolean;
+  readonly includeQuota: boolean;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly seed: number;
+  /** Prefix of every name the run creates on the target. */
+  readonly prefix: string;
+  /** Which checks this pass runs: the quota tier runs alone, after the others. */
+  readonly phase: 'main' | 'quota' | 'all';
+}
+
+export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
+
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  maxBodyBytes: 8 * 1024 * 1024,
+} as const;
+
+export function runPrefix(seed: number): string {
+  return `cf${seed.toString(36)}${Date.now().toString(36).slice(-4)}`;
+}
+
+export function configToEnv(c: RunConfig): Record<string, string> {
+  return {
+    CONFORM_TARGET: c.target,
+    CONFORM_VARIANT: c.variant,
+    CONFORM_ACCOUNTS: c.accountsPath,
+    CONFORM_ONLY: c.only.join(','),
+    CONFORM_STRICT: c.strict ? '1' : '',
+    CONFORM_READ_ONLY: c.readOnly ? '1' : '',
+    CONFORM_INCLUDE_QUOTA: c.includeQuota ? '1' : '',
+    CONFORM_TIMEOUT: String(c.timeoutMs),
+    CONFORM_MAX_BODY: String(c.maxBodyBytes),
+    CONFORM_SEED: String(c.seed),
+    CONFORM_PREFIX: c.prefix,
+    CONFORM_PHASE: c.phase,
+  };
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
+  const variant = (env.CONFORM_VARIANT ?? 'A').toUpperCase();
+  if (variant !== 'A' && variant !== 'B') throw new Error(`CONFORM_VARIANT must be A or B, not ${variant}`);
+  const seed = env.CONFORM_SEED ? Number(env.CONFORM_SEED) : Math.floor(Math.random() * 2 ** 31);
+  return {
+    target: env.CONFORM_TARGET ?? '',
+    variant,
+    accountsPath: env.CONFORM_ACCOUNTS || DEFAULT_ACCOUNTS,
+    only: (env.CONFORM_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    strict: env.CONFORM_STRICT === '1',
+    readOnly: env.CONFORM_READ_ONLY === '1',
+    includeQuota: env.CONFORM_INCLUDE_QUOTA === '1',
+    timeoutMs: Number(env.CONFORM_TIMEOUT) || DEFAULTS.timeoutMs,
+    maxBodyBytes: Number(env.CONFORM_MAX_BODY) || DEFAULTS.maxBodyBytes,
+    seed,
+    prefix: env.CONFORM_PREFIX || runPrefix(seed),
+    phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' ? env.CONFORM_PHASE : 'all',
+  };
+}

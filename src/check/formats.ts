@@ -1,0 +1,145 @@
+/**
+ * Reading response bodies: JSON and XML parsing (XML with entity processing off, so a hostile
+ * target cannot expand entities), the outcome envelope of section 7, and records and lists read
+ * under INT-list-shape and INT-record-fields.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Format } from '../../specs/model/index.ts';
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+});
+
+export function parseBody(body: Buffer, format: Format): Parsed {
+  const text = body.toString('utf8');
+  if (format === 'json') {
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch (err) {
+      return { ok: false, error: `not JSON: ${(err as Error).message}` };
+    }
+  }
+  if (text.trim() === '') return { ok: false, error: 'empty body, not an XML document' };
+  if (/<!DOCTYPE[^>]*\[/i.test(text)) return { ok: false, error: 'XML with an internal DTD subset (entity declarations) is refused' };
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { ok: false, error: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
+  try {
+    return { ok: true, value: xmlParser.parse(text) };
+  } catch (err) {
+    return { ok: false, error: `not well-formed XML: ${(err as Error).message}` };
+  }
+}
+
+export interface Envelope {
+  readonly success: boolean;
+  readonly reason: string;
+  /** Extra members (INT-created-id): the created record's id, when given. */
+  readonly id?: number;
+}
+
+export type EnvelopeRead = { ok: true; envelope: Envelope } | { ok: false; error: string };
+
+/** Reads the outcome envelope of section 7 from a parsed body. */
+export function readEnvelope(value: unknown, format: Format): EnvelopeRead {
+  if (format === 'json') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'the JSON body is not one object' };
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.success !== 'boolean') return { ok: false, error: `"success" is ${describe(obj.success)}, not a boolean` };
+    if (typeof obj.reason !== 'string') return { ok: false, error: `"reason" is ${describe(obj.reason)}, not a string` };
+    const id = toId(obj.id);
+    return { ok: true, envelope: { success: obj.success, reason: obj.reason, ...(id ? { id } : {}) } };
+  }
+  const roots = elementKeys(value);
+  if (roots.length !== 1) return { ok: false, error: `expected a single root element, found ${roots.length}` };
+  if (roots[0] !== 'response') return { ok: false, error: `the root element is <${roots[0]}>, not <response>` };
+  const el = (value as Record<string, unknown>).response;
+  const attrs = typeof el === 'object' && el !== null ? (el as Record<string, unknown>) : {};
+  const success = attrs['@_success'];
+  if (success !== 'true' && success !== 'false') return { ok: false, error: `attribute success is ${describe(success)}, not true or false` };
+  if (typeof attrs['@_reason'] !== 'string') return { ok: false, error: 'attribute reason is missing' };
+  const id = toId(attrs['@_id']);
+  return { ok: true, envelope: { success: success === 'true', reason: attrs['@_reason'], ...(id ? { id } : {}) } };
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'missing';
+  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+}
+
+function toId(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Element names of an XML node (attributes and text excluded). */
+function elementKeys(node: unknown): string[] {
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.keys(node).filter((k) => !k.startsWith('@_') && k !== '#text' && k !== '?xml');
+}
+
+export type FieldValue = string | number | boolean | null | FieldValue[] | { [k: string]: FieldValue };
+export type RecordFields = Record<string, FieldValue>;
+
+/** XML element → plain record: child elements become fields; text content becomes the value. */
+function xmlToValue(node: unknown): FieldValue {
+  if (node === null || node === undefined) return null;
+  if (typeof node !== 'object') return String(node);
+  if (Array.isArray(node)) return node.map(xmlToValue);
+  const obj = node as Record<string, unknown>;
+  const children = elementKeys(obj);
+  if (children.length === 0) return typeof obj['#text'] === 'string' || typeof obj['#text'] === 'number' ? String(obj['#text']) : '';
+  const out: Record<string, FieldValue> = {};
+  for (const k of children) out[k] = xmlToValue(obj[k]);
+  return out;
+}
+
+/** A list body as records (INT-list-shape): JSON array of objects, or XML root with one child element per record. */
+export function readList(value: unknown, format: Format): RecordFields[] | undefined {
+  if (format === 'json') {
+    if (!Array.isArray(value)) return undefined;
+    return value.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x)) ? (value as RecordFields[]) : undefined;
+  }
+  const roots = elementKeys(value);
+  if (roots.length !== 1) return undefined;
+  const root = (value as Record<string, unknown>)[roots[0]!];
+  if (root === '' || root === undefined || root === null) return [];
+  if (typeof root !== 'object') return undefined;
+  const children = elementKeys(root);
+  if (children.length === 0) return [];
+  if (children.length !== 1) return undefined;
+  const items = (root as Record<string, unknown>)[children[0]!];
+  const list = Array.isArray(items) ? items : [items];
+  return list.map((item) => {
+    const v = xmlToValue(item);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {};
+  });
+}
+
+/** A show body as one record (INT-list-shape). */
+export function readRecord(value: unknown, format: Format): RecordFields | undefined {
+  if (format === 'json') {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RecordFields) : undefined;
+  }
+  const roots = elementKeys(value);
+  if (roots.length !== 1) return undefined;
+  const v = xmlToValue((value as Record<string, unknown>)[roots[0]!]);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+}
+
+/** A record's id (INT-record-fields), as a number. */
+export function recordId(record: RecordFields | undefined): number | undefined {
+  return record ? toId(record.id) : undefined;
+}
+
+export function mediaTypeMatches(contentType: string | undefined, format: Format): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return format === 'json' ? type === 'application/json' : type === 'application/xml' || type === 'text/xml';
+}

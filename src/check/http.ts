@@ -1,0 +1,178 @@
+/**
+ * The checker's HTTP client. It speaks HTTP only (undici), keeps connections alive, bounds every
+ * request in time and size, never follows redirects, and records each exchange (redacted) so a
+ * failing check can show the request and response that prove it.
+ */
+import { Agent, FormData, request } from 'undici';
+import type { Redactor } from './redact.ts';
+
+export interface HttpOptions {
+  /** Per-request timeout (headers and body), in milliseconds. */
+  readonly timeoutMs: number;
+  /** Responses larger than this are cut off and reported as such. */
+  readonly maxBodyBytes: number;
+  readonly redactor: Redactor;
+  /** Refuse to send POST, PUT and DELETE (--read-only): the guarantee does not rest on check declarations. */
+  readonly readOnly?: boolean;
+}
+
+export interface HttpRequest {
+  readonly method: string;
+  /** Absolute URL, query string included. */
+  readonly url: string;
+  readonly headers?: Record<string, string>;
+  /** A form body: urlencoded when plain strings, multipart when it holds a file. */
+  readonly form?: FormBody;
+}
+
+export type FormValue = string | { readonly file: Uint8Array; readonly filename: string; readonly type: string };
+export type FormBody = readonly (readonly [string, FormValue])[];
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  /** The body was larger than the cap and was cut off. */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  /** The redacted record of this exchange. */
+  readonly exchange: Exchange;
+}
+
+export interface Exchange {
+  readonly request: { readonly method: string; readonly url: string; readonly headers: Record<string, string>; readonly body?: string };
+  readonly response?: { readonly status: number; readonly headers: Record<string, string>; readonly body: string; readonly truncated: boolean };
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+/** A read-only run was about to send a state-changing request; nothing was sent. */
+export class ReadOnlyRefusal extends Error {
+  override readonly name = 'ReadOnlyRefusal';
+}
+
+/** The request could not be completed: connection refused, timeout, reset. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const EXCERPT_BYTES = 2048;
+const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
+
+function encodeForm(form: FormBody): { body: string | FormData; contentType?: string; excerpt: string } {
+  const hasFile = form.some(([, v]) => typeof v !== 'string');
+  const excerpt = form
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : `<file ${v.filename}, ${v.file.byteLength} bytes, ${v.type}>`}`)
+    .join('&');
+  if (!hasFile) {
+    const params = new URLSearchParams();
+    for (const [k, v] of form) params.append(k, v as string);
+    return { body: params.toString(), contentType: 'application/x-www-form-urlencoded', excerpt };
+  }
+  const data = new FormData();
+  for (const [k, v] of form) {
+    if (typeof v === 'string') data.append(k, v);
+    else data.append(k, new Blob([v.file], { type: v.type }), v.filename);
+  }
+  return { body: data, excerpt };
+}
+
+export class HttpClient {
+  private readonly agent: Agent;
+  requests = 0;
+
+  constructor(private readonly options: HttpOptions) {
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 32,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  get redactor(): Redactor {
+    return this.options.redactor;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    if (this.options.readOnly && !['GET', 'HEAD'].includes(req.method)) {
+      throw new ReadOnlyRefusal(`a read-only run sends no ${req.method} (${this.options.redactor.url(req.url.split('?')[0]!)})`);
+    }
+    const started = performance.now();
+    const headers: Record<string, string> = { 'user-agent': 'conform', accept: '*/*', ...req.headers };
+    const encoded = req.form ? encodeForm(req.form) : undefined;
+    if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+    const red = this.options.redactor;
+    const recordedRequest = {
+      method: req.method,
+      url: red.url(req.url),
+      headers: red.headers(headers),
+      ...(encoded ? { body: red.text(encoded.excerpt).slice(0, EXCERPT_BYTES) } : {}),
+    };
+    this.requests++;
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const res = await request(req.url, {
+        method: req.method as 'GET',
+        headers,
+        body: encoded?.body,
+        dispatcher: this.agent,
+        signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        if (size + buf.byteLength > this.options.maxBodyBytes) {
+          chunks.push(buf.subarray(0, this.options.maxBodyBytes - size));
+          size = this.options.maxBodyBytes;
+          truncated = true;
+          res.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+        size += buf.byteLength;
+      }
+      const body = Buffer.concat(chunks, size);
+      const flatHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      const durationMs = performance.now() - started;
+      const recordedHeaders: Record<string, string> = {};
+      for (const k of RECORDED_RESPONSE_HEADERS) if (flatHeaders[k] !== undefined) recordedHeaders[k] = flatHeaders[k];
+      const exchange: Exchange = {
+        request: recordedRequest,
+        response: {
+          status: res.statusCode,
+          headers: red.headers(recordedHeaders),
+          body: red.text(body.subarray(0, EXCERPT_BYTES).toString('utf8')),
+          truncated: truncated || body.byteLength > EXCERPT_BYTES,
+        },
+        durationMs,
+      };
+      return { status: res.statusCode, headers: flatHeaders, body, truncated, durationMs, exchange };
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+      const code = e.code ?? e.cause?.code ?? (e.name === 'TimeoutError' || e.name === 'AbortError' ? 'TIMEOUT' : undefined);
+      const message =
+        code === 'TIMEOUT'
+          ? `no complete response within ${this.options.timeoutMs} ms`
+          : code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : `${e.message}${code ? ` (${code})` : ''}`;
+      const exchange: Exchange = { request: recordedRequest, error: red.text(message), durationMs: performance.now() - started };
+      throw new TransportError(red.text(message), exchange, code);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

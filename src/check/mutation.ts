@@ -1,0 +1,75 @@
+/**
+ * Mutation testing of the checker against the reference server: for each fault of the server, switch
+ * it on and run the checks that prove the faulted requirements (what `conform check --fault ID
+ * --only <its requirements> --strict` runs). A fault is caught when a check fails citing one of the
+ * faulted requirements. The score, caught / faults, must be 100%.
+ */
+import type { Variant } from '../../specs/model/index.ts';
+import type { FaultSpec } from '../server/faults.ts';
+import type { RunConfig } from './config.ts';
+import { DEFAULTS, DEFAULT_ACCOUNTS } from './config.ts';
+import { createContext } from './context.ts';
+import { allChecks } from './registry.ts';
+import type { CheckResult } from './result.ts';
+import { runCheck } from './run-check.ts';
+import { selectChecks } from './select.ts';
+
+export interface FaultOutcome {
+  readonly fault: FaultSpec;
+  readonly caught: boolean;
+  /** The failing results that cite a faulted requirement. */
+  readonly evidence: readonly CheckResult[];
+  /** Checks that ran. */
+  readonly checks: number;
+  readonly durationMs: number;
+}
+
+/** Does a failing result cite one of the fault's requirements? */
+export function citesFault(r: CheckResult, fault: FaultSpec): boolean {
+  if (r.status !== 'fail' || r.internalError) return false;
+  const cited = r.failedRequirement ? [r.failedRequirement] : r.requirements;
+  return cited.some((id) => fault.requirements.includes(id));
+}
+
+export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number): RunConfig {
+  return {
+    target: '',
+    variant,
+    accountsPath: DEFAULT_ACCOUNTS,
+    only: [...fault.requirements],
+    strict: true,
+    readOnly: false,
+    includeQuota: fault.requirements.some((id) => id.startsWith('IB-8-quota')),
+    timeoutMs: DEFAULTS.timeoutMs,
+    maxBodyBytes: DEFAULTS.maxBodyBytes,
+    seed,
+    prefix: `mut${seed.toString(36)}`,
+    phase: 'all',
+  };
+}
+
+/**
+ * Runs the checks of one fault against `url` (a server with that fault on). Quota checks send
+ * thousands of requests, so of those only the first that cites the fault runs.
+ */
+export async function checkFault(variant: Variant, fault: FaultSpec, url: string, seed: number): Promise<FaultOutcome> {
+  const started = Date.now();
+  const config = mutationConfig(variant, fault, seed);
+  let checks = selectChecks(allChecks(variant), config);
+  const quota = checks.filter((c) => c.tier === 'quota');
+  if (quota.length > 1) checks = [...checks.filter((c) => c.tier !== 'quota'), quota.find((c) => c.id === 'quota/member') ?? quota[0]!];
+  const { ctx, close } = await createContext(config, url, `m${fault.id}`);
+  const evidence: CheckResult[] = [];
+  try {
+    for (const check of checks) {
+      const r = await runCheck(check, ctx, true);
+      if (citesFault(r, fault)) {
+        evidence.push(r);
+        break;
+      }
+    }
+  } finally {
+    await close();
+  }
+  return { fault, caught: evidence.length > 0, evidence, checks: checks.length, durationMs: Date.now() - started };
+}

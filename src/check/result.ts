@@ -1,0 +1,27 @@
+/** The outcome of one check, as it goes into report.json. */
+import type { Level } from '../../specs/model/index.ts';
+import type { CheckStatus } from './check.ts';
+import type { Exchange } from './http.ts';
+
+export interface CheckResult {
+  readonly check: string;
+  readonly fn: string;
+  readonly description: string;
+  readonly requirements: readonly string[];
+  /** The requirement the target broke, when the check proves several. */
+  readonly failedRequirement?: string;
+  readonly level: Level;
+  readonly resource: string;
+  readonly operation?: string;
+  readonly status: CheckStatus;
+  /** Expected vs actual, in words. */
+  readonly message?: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** The request/response excerpts that show it (redacted). */
+  readonly exchanges: readonly Exchange[];
+  readonly requests: number;
+  readonly durationMs: number;
+  /** The check itself broke (a bug in conform, not in the target). */
+  readonly internalError?: true;
+}

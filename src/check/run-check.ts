@@ -1,0 +1,65 @@
+/** Runs one check against a context and turns its outcome into a result. */
+import type { Check, CheckContext } from './check.ts';
+import { CheckFailure, CheckSkip, levelOf } from './check.ts';
+import type { Exchange } from './http.ts';
+import { ReadOnlyRefusal, TransportError } from './http.ts';
+import type { CheckResult } from './result.ts';
+import type { Reply } from './target.ts';
+
+const KEPT_EXCHANGES = 3;
+
+export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean): Promise<CheckResult> {
+  const exchanges: Exchange[] = [];
+  const ctx: CheckContext = {
+    ...base,
+    unique: base.unique,
+    note: (x: Reply | Exchange) => {
+      exchanges.push('exchange' in x ? x.exchange : x);
+    },
+  };
+  const level = levelOf(check);
+  const started = performance.now();
+  const requestsBefore = base.target.http.requests;
+  const common = {
+    check: check.id,
+    fn: check.fn,
+    description: check.description,
+    requirements: check.requirements,
+    level,
+    resource: check.resource,
+    ...(check.operation ? { operation: check.operation } : {}),
+  };
+  const finish = (rest: Partial<CheckResult> & Pick<CheckResult, 'status'>, shown: Exchange[] = exchanges): CheckResult => ({
+    ...common,
+    ...rest,
+    exchanges: shown.slice(-KEPT_EXCHANGES),
+    requests: base.target.http.requests - requestsBefore,
+    durationMs: Math.round(performance.now() - started),
+  });
+  try {
+    await check.run(ctx);
+    return finish({ status: 'pass' }, []);
+  } catch (err) {
+    if (err instanceof CheckSkip) return finish({ status: 'skip', message: err.message }, []);
+    if (err instanceof ReadOnlyRefusal) return finish({ status: 'skip', message: `needs records that only a state-changing request can make: ${err.message}` }, []);
+    const failed = level === 'MUST' || strict ? 'fail' : 'warn';
+    if (err instanceof CheckFailure) {
+      const shown = err.detail.exchange ? [...exchanges.filter((e) => e !== err.detail.exchange), err.detail.exchange] : exchanges;
+      return finish(
+        {
+          status: failed,
+          message: err.message,
+          ...(err.detail.expected !== undefined ? { expected: err.detail.expected } : {}),
+          ...(err.detail.actual !== undefined ? { actual: err.detail.actual } : {}),
+          ...(err.detail.requirement ? { failedRequirement: err.detail.requirement } : {}),
+        },
+        shown,
+      );
+    }
+    if (err instanceof TransportError) {
+      return finish({ status: failed, message: `no response: ${err.message}`, expected: 'a response', actual: err.message }, [...exchanges, err.exchange]);
+    }
+    const message = base.target.http.redactor.text(err instanceof Error ? err.message : String(err));
+    return finish({ status: 'fail', message: `the check could not run: ${message}`, internalError: true });
+  }
+}

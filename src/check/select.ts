@@ -1,0 +1,38 @@
+/** Which checks a run includes: variant, --only, --read-only and opt-in tiers. */
+import type { Check } from './check.ts';
+import { appliesTo } from './check.ts';
+import type { RunConfig } from './config.ts';
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`, 'i');
+}
+
+/** Does a check match one of the --only patterns (by check id, requirement id, resource or operation id)? */
+export function matchesOnly(check: Check, patterns: readonly string[]): boolean {
+  if (patterns.length === 0) return true;
+  const names = [check.id, check.fn, check.resource, ...(check.operation ? [check.operation] : []), ...check.requirements];
+  return patterns.some((p) => {
+    const re = globToRegExp(p);
+    return names.some((n) => re.test(n));
+  });
+}
+
+/**
+ * The checks of a run. Quota checks use up the accounts' hourly quotas, so they run in a phase of
+ * their own after every other check (`phase: 'quota'`), and only with --include-quota.
+ */
+export function selectChecks(
+  checks: readonly Check[],
+  config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota'>,
+  phase: 'main' | 'quota' | 'all' = 'all',
+): Check[] {
+  return checks.filter(
+    (c) =>
+      appliesTo(c, config.variant) &&
+      matchesOnly(c, config.only) &&
+      (!config.readOnly || c.readOnly) &&
+      (c.tier !== 'quota' || config.includeQuota) &&
+      (phase === 'all' || (phase === 'quota') === (c.tier === 'quota')),
+  );
+}

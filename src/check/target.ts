@@ -1,0 +1,180 @@
+/**
+ * The target under test, seen through the spec model: `call('posts.update', ...)` builds the request
+ * from the operation's method, path and parameters in the model. Checks name parameters by their
+ * field (the last bracket segment, as records name them under INT-record-fields: `tag_string` for
+ * `post[tag_string]`), so bracket names are written only in specs/.
+ */
+import type { Format, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
+import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
+import type { Account, Accounts } from './accounts.ts';
+import type { Envelope, Parsed, RecordFields } from './formats.ts';
+import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord, recordId } from './formats.ts';
+import type { Exchange, FormValue, HttpClient, HttpResponse } from './http.ts';
+
+export type AuthMode = 'api_key' | 'basic' | 'password_hash' | 'cookie' | 'anonymous';
+
+export interface CallOptions {
+  readonly format?: Format;
+  /** Path placeholders: `{ id: 5 }`, `{ post_id: 5 }`. */
+  readonly path?: Readonly<Record<string, string | number>>;
+  /** Documented parameters by field name; a field absent from the operation is a programming error. */
+  readonly fields?: Readonly<Record<string, string | number | FormValue | undefined>>;
+  /** Raw parameters by exact wire name, for deliberately wrong requests (other variant, unknown names). */
+  readonly raw?: Readonly<Record<string, string>>;
+  /** Who calls: an account (default: the first Member) or nobody. */
+  readonly as?: Account | 'anonymous';
+  readonly auth?: AuthMode;
+  /** Use a wrong secret for the chosen auth mode. */
+  readonly wrongSecret?: boolean;
+}
+
+/** The field name of a parameter: `post[tag_string]` → `tag_string`. */
+export function fieldOf(name: string): string {
+  return name.replace(/^.*\[([^\]]+)\]$/, '$1');
+}
+
+export class Reply {
+  private parsedCache?: Parsed;
+  constructor(
+    readonly op: ResolvedOperation | undefined,
+    readonly format: Format,
+    readonly http: HttpResponse,
+  ) {}
+
+  get status(): number {
+    return this.http.status;
+  }
+  get ok(): boolean {
+    return this.http.status >= 200 && this.http.status < 300;
+  }
+  get exchange(): Exchange {
+    return this.http.exchange;
+  }
+  get contentType(): string | undefined {
+    return this.http.headers['content-type'];
+  }
+  get mediaTypeOk(): boolean {
+    return mediaTypeMatches(this.contentType, this.format);
+  }
+  parsed(): Parsed {
+    if (this.http.truncated) return { ok: false, error: 'the response exceeded the size limit and was cut off' };
+    return (this.parsedCache ??= parseBody(this.http.body, this.format));
+  }
+  envelope(): { ok: true; envelope: Envelope } | { ok: false; error: string } {
+    const p = this.parsed();
+    return p.ok ? readEnvelope(p.value, this.format) : p;
+  }
+  list(): RecordFields[] | undefined {
+    const p = this.parsed();
+    return p.ok ? readList(p.value, this.format) : undefined;
+  }
+  record(): RecordFields | undefined {
+    const p = this.parsed();
+    return p.ok ? readRecord(p.value, this.format) : undefined;
+  }
+  /** The id of what a create made: from the envelope (INT-created-id). */
+  createdId(): number | undefined {
+    const e = this.envelope();
+    if (e.ok && e.envelope.id) return e.envelope.id;
+    return recordId(this.record());
+  }
+  text(): string {
+    return this.http.body.toString('utf8');
+  }
+}
+
+export class Target {
+  constructor(
+    readonly baseUrl: string,
+    readonly variant: Variant,
+    readonly accounts: Accounts,
+    readonly http: HttpClient,
+  ) {}
+
+  /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
+  operation(id: string): ResolvedOperation {
+    const mine = operationsFor(this.variant).find((o) => o.id === id);
+    if (mine) return mine;
+    const spec = OPERATIONS.find((o) => o.id === id);
+    if (!spec || !spec.only) throw new Error(`unknown operation ${id}`);
+    return resolveOperation(spec, spec.only);
+  }
+
+  exists(id: string): boolean {
+    return operationsFor(this.variant).some((o) => o.id === id);
+  }
+
+  /** The wire name of a field of an operation; throws when the model has no such parameter. */
+  paramName(op: ResolvedOperation, field: string): ResolvedParam {
+    const p = op.params.find((x) => x.location !== 'path' && fieldOf(x.name) === field);
+    if (!p) throw new Error(`operation ${op.id} (${op.variant}) has no parameter for field "${field}"`);
+    return p;
+  }
+
+  async call(opId: string, options: CallOptions = {}): Promise<Reply> {
+    const op = this.operation(opId);
+    const format = options.format ?? 'json';
+    let path = op.path;
+    for (const name of op.params.filter((p) => p.location === 'path').map((p) => p.name)) {
+      const value = options.path?.[name];
+      if (value === undefined) throw new Error(`operation ${op.id} needs path parameter ${name}`);
+      path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    }
+    const pairs: [string, FormValue][] = [];
+    for (const [field, value] of Object.entries(options.fields ?? {})) {
+      if (value === undefined) continue;
+      pairs.push([this.paramName(op, field).name, typeof value === 'number' ? String(value) : value]);
+    }
+    for (const [name, value] of Object.entries(options.raw ?? {})) pairs.push([name, value]);
+    return this.send(op.method, `${path}.${format}`, pairs, format, options, op);
+  }
+
+  /** A request outside the model's operations (e.g. POST /posts, which must not exist). */
+  async request(method: string, pathWithSuffix: string, options: CallOptions = {}): Promise<Reply> {
+    const pairs: [string, FormValue][] = Object.entries(options.raw ?? {});
+    const format: Format = pathWithSuffix.endsWith('.xml') ? 'xml' : 'json';
+    return this.send(method, pathWithSuffix, pairs, format, options, undefined);
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    pairs: [string, FormValue][],
+    format: Format,
+    options: CallOptions,
+    op: ResolvedOperation | undefined,
+  ): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    const who = options.as ?? this.accounts.member;
+    const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? 'api_key');
+    if (who !== 'anonymous') {
+      const secret = (s: string) => (options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
+      switch (mode) {
+        case 'api_key':
+          pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.apiKey, secret(who.api_key)]);
+          break;
+        case 'password_hash':
+          if (!who.password_hash) throw new Error(`account ${who.name} has no password_hash`);
+          pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.passwordHash, secret(who.password_hash)]);
+          break;
+        case 'basic':
+          headers.authorization = `Basic ${Buffer.from(`${who.name}:${secret(who.api_key)}`).toString('base64')}`;
+          break;
+        case 'cookie':
+          headers.cookie = `login=${encodeURIComponent(who.name)}; ${AUTH_PARAMS.passwordHash}=${encodeURIComponent(secret(who.api_key))}`;
+          break;
+        case 'anonymous':
+          break;
+      }
+    }
+    let url = `${this.baseUrl.replace(/\/$/, '')}${path}`;
+    const hasFile = pairs.some(([, v]) => typeof v !== 'string');
+    const inQuery = method === 'GET' || method === 'HEAD';
+    if (inQuery && pairs.length > 0) {
+      if (hasFile) throw new Error('a GET request cannot carry a file');
+      url += `?${new URLSearchParams(pairs as [string, string][]).toString()}`;
+    }
+    const http = await this.http.send({ method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) });
+    return new Reply(op, format, http);
+  }
+}

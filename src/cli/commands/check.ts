@@ -1,0 +1,167 @@
+import { Option } from 'commander';
+import { join, resolve } from 'node:path';
+import type { Variant } from '../../../specs/model/index.ts';
+import type { RunConfig } from '../../check/config.ts';
+import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
+import { createContext } from '../../check/context.ts';
+import { TransportError } from '../../check/http.ts';
+import type { Report } from '../../check/report.ts';
+import { countResults, coverage, verdictOf, writeReport } from '../../check/report.ts';
+import { allChecks } from '../../check/registry.ts';
+import type { CheckResult } from '../../check/result.ts';
+import { runSuites } from '../../check/runner.ts';
+import { selectChecks } from '../../check/select.ts';
+import { REPO_ROOT } from '../../spec/generated.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import type { RegisterCommand } from './index.ts';
+
+interface CheckOptions {
+  target?: string;
+  variant: Variant;
+  accounts?: string;
+  report?: string;
+  only?: string[];
+  strict?: boolean;
+  readOnly?: boolean;
+  includeQuota?: boolean;
+  timeout: string;
+  seed?: string;
+  quiet?: boolean;
+  fault?: string;
+}
+
+function integer(value: string, flag: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} takes a whole number of at least ${min}, not "${value}"`);
+  return n;
+}
+
+function targetUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--target is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
+  if (url.username || url.password) throw new UsageError('--target must not carry credentials; put accounts in the accounts file');
+  return url.toString().replace(/\/$/, '');
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
+}
+
+const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+
+export const registerCheck: RegisterCommand = (program, setExit) => {
+  program
+    .command('check')
+    .description('Certify a target server for variant A or B. Without --target, checks the embedded reference server.')
+    .addOption(new Option('--variant <variant>', 'variant to certify against').choices(['A', 'B']).makeOptionMandatory())
+    .option('--target <url>', 'base URL of the server under test (default: start the embedded reference server)')
+    .option('--accounts <file>', 'accounts file (JSON) with one account per user level', DEFAULT_ACCOUNTS)
+    .option('--report <dir>', 'directory for report.json and junit.xml (default: reports/<timestamp>)')
+    .option('--only <pattern...>', 'run only checks matching a glob over check ids, requirement ids, resources or operation ids')
+    .option('--strict', 'SHOULD-level failures fail the run (default: they are warnings)')
+    .option('--read-only', 'run only checks that send no POST, PUT or DELETE')
+    .option('--include-quota', 'also run the slow quota tier (sends thousands of requests)')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
+    .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
+    .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
+    .option('--quiet', 'print only the summary')
+    .action(async (opts: CheckOptions) => {
+      const started = Date.now();
+      const seed = opts.seed !== undefined ? integer(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
+      const config: RunConfig = {
+        target: opts.target ? targetUrl(opts.target) : '',
+        variant: opts.variant,
+        accountsPath: resolve(opts.accounts ?? DEFAULT_ACCOUNTS),
+        only: opts.only ?? [],
+        strict: opts.strict === true,
+        readOnly: opts.readOnly === true,
+        includeQuota: opts.includeQuota === true,
+        timeoutMs: integer(opts.timeout, '--timeout', 1),
+        maxBodyBytes: DEFAULTS.maxBodyBytes,
+        seed,
+        prefix: runPrefix(seed),
+        phase: 'all',
+      };
+      const declared = allChecks(config.variant);
+      const selected = selectChecks(declared, config);
+      if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
+
+      let stop: (() => Promise<void>) | undefined;
+      let url = config.target;
+      if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
+      if (!url) {
+        const { startServer, findFault } = await import('../../server/index.ts');
+        if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
+        // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
+        const server = await startServer({ variant: config.variant, port: 0, allowFetch: ['127.0.0.1'], ...(opts.fault ? { fault: opts.fault } : {}) });
+        stop = () => server.close();
+        url = server.url;
+        process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
+      }
+      try {
+        // Preflight: one read request. A target that is down is one clear error, not a hundred failures.
+        const probe = await createContext({ ...config, target: url }, url, 'preflight');
+        try {
+          await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
+        } catch (err) {
+          if (err instanceof TransportError) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
+          throw err;
+        } finally {
+          await probe.close();
+        }
+
+        process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed})\n`);
+        let done = 0;
+        const outcome = await runSuites({ ...config, target: url }, (r) => {
+          done++;
+          if (!opts.quiet && (r.status === 'fail' || r.status === 'warn')) {
+            process.stderr.write(`  ${SYMBOL[r.status]} ${r.check} [${r.failedRequirement ?? r.requirements.join(', ')}] ${r.message ?? ''}\n`);
+          }
+          if (!opts.quiet && done % 100 === 0) process.stderr.write(`  ... ${done}/${selected.length} checks\n`);
+        });
+        const results = outcome.results.sort((a, b) => a.check.localeCompare(b.check));
+        const report: Report = {
+          schema: 'conform-report/1',
+          tool: { name: 'conform', version: '0.1.0' },
+          variant: config.variant,
+          target: config.target || url,
+          embedded: !config.target,
+          seed,
+          prefix: config.prefix,
+          strict: config.strict,
+          readOnly: config.readOnly,
+          only: config.only,
+          startedAt: new Date(started).toISOString(),
+          durationMs: Date.now() - started,
+          requests: results.reduce((s, r) => s + r.requests, 0),
+          verdict: verdictOf(results, outcome.errors),
+          counts: countResults(results),
+          coverage: coverage(config.variant, declared),
+          errors: outcome.errors,
+          results,
+        };
+        const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
+        const files = await writeReport(dir, report);
+        const c = report.counts;
+        process.stdout.write(
+          [
+            `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}  seed ${seed}`,
+            `${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+            `requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}`,
+            ...outcome.errors.map((e) => `error: ${e}`),
+            `verdict: ${report.verdict.toUpperCase()}`,
+            `report: ${files.join(', ')}`,
+            '',
+          ].join('\n'),
+        );
+        setExit(report.verdict === 'conformant' ? EXIT.ok : EXIT.fail);
+      } finally {
+        await stop?.();
+      }
+    });
+};

@@ -1,0 +1,5 @@
+// Conformance suite "catalog": its checks are declared in src/check/registry.ts (SUITES.catalog).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.catalog.name, SUITES.catalog.checks);

@@ -1,0 +1,5 @@
+// Conformance suite "operations": its checks are declared in src/check/registry.ts (SUITES.operations).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.operations.name, SUITES.operations.checks);

@@ -1,0 +1,5 @@
+// Conformance suite "people": its checks are declared in src/check/registry.ts (SUITES.people).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.people.name, SUITES.people.checks);

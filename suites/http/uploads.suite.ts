@@ -1,0 +1,5 @@
+// Conformance suite "uploads": its checks are declared in src/check/registry.ts (SUITES.uploads).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.uploads.name, SUITES.uploads.checks);

@@ -1,0 +1,5 @@
+// Conformance suite "versions": its checks are declared in src/check/registry.ts (SUITES.versions).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.versions.name, SUITES.versions.checks);

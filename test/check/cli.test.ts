@@ -1,0 +1,127 @@
+/**
+ * `conform check` end to end, as a user runs it: a child process, exit codes, report files.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirement } from '../../specs/requirements/index.ts';
+import type { Report } from '../../src/check/report.ts';
+import { startServer } from '../../src/server/index.ts';
+
+const run = promisify(execFile);
+const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
+
+async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'conform-report-'));
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args, '--report', dir], { timeout: 170_000 });
+    return { code: 0, stdout, stderr, dir, report: readReport(dir) };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr, dir, report: readReport(dir) };
+  }
+}
+
+function readReport(dir: string): Report | undefined {
+  return readdirSync(dir).includes('report.json') ? JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) : undefined;
+}
+
+/** No API key, password or legacy hash of the accounts file appears in any output of a run. */
+function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }): void {
+  const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'accounts.json'), 'utf8')) as { accounts: Record<string, string>[] };
+  const secrets = accounts.accounts.flatMap((a) => [a.api_key, a.password, a.password_hash]).filter((x): x is string => typeof x === 'string' && x.length > 0);
+  const outputs = [r.stdout, r.stderr, ...readdirSync(r.dir).map((f) => readFileSync(join(r.dir, f), 'utf8'))].join('\n');
+  expect(secrets.length).toBeGreaterThan(5);
+  for (const secret of secrets) expect(outputs.includes(secret), 'a secret appears in the output').toBe(false);
+}
+
+describe('conform check', { timeout: 180_000 }, () => {
+  it('certifies the embedded reference server and writes report.json and junit.xml', async () => {
+    const r = await conform(['check', '--variant', 'B', '--only', 'auth/*', 'served/dmails.*', '--seed', '7']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('verdict: CONFORMANT');
+    expect(r.report!.verdict).toBe('conformant');
+    expect(r.report!.seed).toBe(7);
+    expect(r.report!.counts.fail).toBe(0);
+    expect(r.report!.counts.pass).toBeGreaterThan(5);
+    expect(readFileSync(join(r.dir, 'junit.xml'), 'utf8')).toMatch(/<testsuites[^>]*tests="\d+"/);
+    expectNoSecrets(r);
+  });
+
+  it('--read-only sends no POST, PUT or DELETE (traffic recorded by a proxy)', async () => {
+    const server = await startServer({ variant: 'A', port: 0 });
+    const methods: string[] = [];
+    const upstream = new URL(server.url);
+    const proxy = createServer((req, res) => {
+      methods.push(req.method ?? '?');
+      const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(out);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const r = await conform(['check', '--variant', 'A', '--target', `http://127.0.0.1:${port}`, '--read-only']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(methods.length).toBeGreaterThan(50);
+      expect([...new Set(methods)]).toEqual(['GET']);
+      expect(r.report!.readOnly).toBe(true);
+      expect(r.report!.results.some((x) => x.status === 'pass')).toBe(true);
+    } finally {
+      proxy.close();
+      await server.close();
+    }
+  });
+
+  it('exits 1 and names the requirement when the embedded server has a fault, with credentials redacted', async () => {
+    const r = await conform(['check', '--variant', 'B', '--only', 'auth/*', '--fault', 'api-key-ignored']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('verdict: NON-CONFORMANT');
+    const failed = r.report!.results.filter((x) => x.status === 'fail');
+    expect(failed.map((x) => x.requirements).flat()).toContain('IB-5-auth-api-key');
+    expect(r.stderr).toContain('IB-5-auth-api-key');
+    // The failing exchanges carried login and api_key: they are shown, redacted.
+    expect(JSON.stringify(failed)).toContain('api_key=<redacted>');
+    expectNoSecrets(r);
+  });
+
+  it('exits 2 with one clear message when the target is down', async () => {
+    const r = await conform(['check', '--variant', 'A', '--target', 'http://127.0.0.1:9']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot be reached: connection refused/);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  describe('cross-variant', () => {
+    const servers: { url: string; close(): Promise<void> }[] = [];
+    beforeAll(async () => {
+      servers.push(await startServer({ variant: 'A', port: 0 }), await startServer({ variant: 'B', port: 0 }));
+    });
+    afterAll(async () => {
+      for (const s of servers) await s.close();
+    });
+    const variantSpecific = (id: string) => requirement(id).variants.length === 1;
+    const only = ['absent/*', 'auth/*', 'served/tags.list/*', 'values/posts.update/*', 'served/posts.copy_notes/*'];
+
+    it('a B server checked as A is non-conformant, on variant-specific requirements', async () => {
+      const r = await conform(['check', '--variant', 'A', '--target', servers[1]!.url, '--only', ...only]);
+      expect(r.code).toBe(1);
+      const failed = r.report!.results.filter((x) => x.status === 'fail').flatMap((x) => (x.failedRequirement ? [x.failedRequirement] : x.requirements));
+      expect(failed.filter(variantSpecific)).toEqual(expect.arrayContaining(['IB-5-anonymous-A', 'IB-4-tags-list-served']));
+    });
+
+    it('an A server checked as B is non-conformant, on variant-specific requirements', async () => {
+      const r = await conform(['check', '--variant', 'B', '--target', servers[0]!.url, '--only', ...only]);
+      expect(r.code).toBe(1);
+      const failed = r.report!.results.filter((x) => x.status === 'fail').flatMap((x) => (x.failedRequirement ? [x.failedRequirement] : x.requirements));
+      expect(failed.filter(variantSpecific)).toEqual(expect.arrayContaining(['IB-5-anonymous-B', 'IB-4-tags-list-absent', 'IB-4-posts-update-values-post-rating-B']));
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/check/report.ts';
+import { countResults, renderJUnit, verdictOf } from '../../src/check/report.ts';
+import type { CheckResult } from '../../src/check/result.ts';
+
+const result = (check: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
+  check, fn: 'fn', description: 'd', requirements: ['IB-2-format-json'], level: 'MUST', resource: 'posts', status,
+  exchanges: [], requests: 1, durationMs: 5, ...extra,
+});
+
+const results = [
+  result('a', 'pass'),
+  result('b', 'fail', { message: 'broken <xml> & "quotes"', expected: '200', actual: '500', failedRequirement: 'IB-7-status-documented' }),
+  result('c', 'warn', { level: 'SHOULD', message: 'wrong type' }),
+  result('d', 'skip', { message: 'needs two records' }),
+];
+
+describe('report', () => {
+  it('counts results and decides the verdict from MUST failures and run errors', () => {
+    expect(countResults(results)).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, total: 4 });
+    expect(verdictOf(results, [])).toBe('non-conformant');
+    expect(verdictOf([results[0]!, results[2]!, results[3]!], [])).toBe('conformant');
+    expect(verdictOf([results[0]!], ['a suite could not start'])).toBe('non-conformant');
+  });
+
+  it('renders JUnit XML with one testcase per check, named by check and requirement', () => {
+    const report = { variant: 'A', durationMs: 1000, counts: countResults(results), results } as unknown as Report;
+    const xml = renderJUnit(report);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const suite = doc.testsuites.testsuite;
+    expect(doc.testsuites.tests).toBe('4');
+    expect(doc.testsuites.failures).toBe('1');
+    const cases = suite.testcase as { name: string; failure?: { message: string; type: string }; skipped?: { message: string } }[];
+    expect(cases.map((c) => c.name)).toEqual(['a [IB-2-format-json]', 'b [IB-2-format-json]', 'c [IB-2-format-json]', 'd [IB-2-format-json]']);
+    expect(cases[1]!.failure).toMatchObject({ message: 'broken <xml> & "quotes"', type: 'IB-7-status-documented' });
+    expect(cases[3]!.skipped).toMatchObject({ message: 'needs two records' });
+  });
+});

@@ -3,8 +3,13 @@
  *  1. protobufjs encode+decode round trips per second, in process, on generated messages
  *  2. roundtrip property cases per second, in process (generation + checks included)
  *  3. roundtrip property cases per second through an external testee program (pipelined frames)
+ * For 2 and 3 it also prints the CPU time per case of this process (generation, checks, framing)
+ * and, on Linux, of the testee program: on a shared machine those are steadier than the rates,
+ * and 1e6 / max(runner, testee) is the rate two free cores could reach.
+ * Each property figure follows a warm-up of WARMUP cases (the testee program starts cold).
  * Figures only; nothing here asserts timing.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { anyMessage } from '../src/proto/arbitraries.ts';
 import { readGolden } from '../src/proto/golden.ts';
@@ -47,17 +52,37 @@ while (performance.now() - t0 < 1500) {
 console.log(`protobufjs encode+decode round trips, in process, golden vectors: ${rate(n, performance.now() - t0)} (${n} round trips)`);
 
 // 2 and 3. The roundtrip property (JSON -> testee encode -> testee decode -> compare) with the runner.
+const WARMUP = 2000;
 const roundtrip = PROPERTIES.find((p) => p.id === 'roundtrip')!;
-async function property(label: string, client: TesteeClient, hello: ReturnType<typeof helloOf>, runs: number): Promise<void> {
-  await runProperty(roundtrip, hello, ctx, { runs: 200, seed: 2, client: async () => client }); // warm-up
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** CPU milliseconds used so far by another process (Linux /proc), or undefined. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+async function property(label: string, client: TesteeClient, hello: ReturnType<typeof helloOf>, runs: number, testeePid?: number): Promise<void> {
+  await runProperty(roundtrip, hello, ctx, { runs: WARMUP, seed: 2, client: async () => client });
+  const testee0 = processCpuMs(testeePid);
+  const cpu0 = cpuMs();
   t0 = performance.now();
   const r = await runProperty(roundtrip, hello, ctx, { runs, seed: 3, client: async () => client });
   const ms = performance.now() - t0;
-  console.log(`roundtrip property cases, ${label}: ${rate(r.cases, ms)} (${r.cases} cases, ${r.status})`);
+  const perCase = (cpu: number): string => `${((cpu * 1000) / r.cases).toFixed(0)} us`;
+  const testee1 = processCpuMs(testeePid);
+  const testeeCpu = testee0 !== undefined && testee1 !== undefined ? `, testee program ${perCase(testee1 - testee0)}` : '';
+  console.log(`roundtrip property cases, ${label}: ${rate(r.cases, ms)} (${r.cases} cases, ${r.status}; CPU per case: this process ${perCase(cpuMs() - cpu0)}${testeeCpu})`);
 }
 
 const codec = protobufjsCodec();
 await property('protobufjs in process', new InProcessTestee(codec), helloOf(codec), 20_000);
 const external = await ProcessTestee.start(SHIPPED.find((s) => s.name === 'protobufjs')!.command());
-await property('protobufjs as an external testee (pipelined)', external.testee, external.hello, 20_000);
+await property('protobufjs as an external testee (pipelined)', external.testee, external.hello, 20_000, external.testee.pid);
 await external.testee.close();

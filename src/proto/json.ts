@@ -25,6 +25,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The general (slow) integer reader: numbers, decimal strings and bigints, range-checked. */
 function intValue(v: unknown, min: bigint, max: bigint, where: string): bigint {
   let b: bigint;
   if (typeof v === 'number' && Number.isInteger(v)) b = BigInt(v);
@@ -35,99 +36,222 @@ function intValue(v: unknown, min: bigint, max: bigint, where: string): bigint {
   return b;
 }
 
-function canonicalScalar(field: FieldSpec, v: unknown, where: string): Json {
+// Field kinds of a canonicalization plan.
+const K_U64 = 0;
+const K_U32 = 1;
+const K_I32 = 2;
+const K_BOOL = 3;
+const K_BYTES = 4;
+const K_STRING = 5;
+const K_ENUM = 6;
+const K_MESSAGE = 7;
+const K_MAP = 8;
+type Kind = typeof K_U64 | typeof K_U32 | typeof K_I32 | typeof K_BOOL | typeof K_BYTES | typeof K_STRING | typeof K_ENUM | typeof K_MESSAGE | typeof K_MAP;
+
+interface FieldPlan {
+  readonly name: string;
+  readonly number: number;
+  readonly kind: Kind;
+  readonly repeated: boolean;
+  readonly oneof: string | undefined;
+  /** Message type of a message field. */
+  readonly message: string;
+  /** Enum fields: the enum's name, its value names, its names by number and the name of 0. */
+  readonly enumName: string;
+  readonly enumNames: ReadonlySet<string>;
+  readonly enumByNumber: ReadonlyMap<number, string>;
+  readonly enumZero: string | undefined;
+}
+
+interface Plan {
+  readonly byName: ReadonlyMap<string, FieldPlan>;
+}
+
+const SCALAR_KINDS: Record<string, Kind> = { uint64: K_U64, uint32: K_U32, int32: K_I32, bool: K_BOOL, bytes: K_BYTES, string: K_STRING };
+const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_NUMBERS: ReadonlyMap<number, string> = new Map();
+
+function planField(field: FieldSpec): FieldPlan {
   const t = field.type;
-  if (t.kind === 'enum') {
-    const spec = enumSpec(t.enum);
-    if (typeof v === 'string') {
-      const known = spec.values.find((x) => x.name === v);
-      if (!known) throw new JsonShapeError(`${where}: ${JSON.stringify(v)} is not a value of ${t.enum}`);
-      return known.name;
+  const base = {
+    name: field.name,
+    number: field.number,
+    repeated: field.repeated,
+    oneof: field.oneof,
+    message: '',
+    enumName: '',
+    enumNames: NO_NAMES,
+    enumByNumber: NO_NUMBERS,
+    enumZero: undefined as string | undefined,
+  };
+  switch (t.kind) {
+    case 'scalar':
+      return { ...base, kind: SCALAR_KINDS[t.scalar]! };
+    case 'message':
+      return { ...base, kind: K_MESSAGE, message: t.message };
+    case 'map':
+      return { ...base, kind: K_MAP };
+    case 'enum': {
+      const spec = enumSpec(t.enum);
+      const byNumber = new Map<number, string>();
+      // The first name of a number wins, as in a linear search of the table.
+      for (const v of spec.values) if (!byNumber.has(v.number)) byNumber.set(v.number, v.name);
+      return {
+        ...base,
+        kind: K_ENUM,
+        enumName: t.enum,
+        enumNames: new Set(spec.values.map((v) => v.name)),
+        enumByNumber: byNumber,
+        enumZero: byNumber.get(0),
+      };
     }
-    const n = Number(intValue(v, -(2n ** 31n), 2n ** 31n - 1n, where));
-    return spec.values.find((x) => x.number === n)?.name ?? n;
-  }
-  if (t.kind !== 'scalar') throw new Error('not a scalar field');
-  switch (t.scalar) {
-    case 'uint64':
-      return intValue(v, 0n, U64_MAX, where).toString();
-    case 'uint32':
-      return Number(intValue(v, 0n, 0xffffffffn, where));
-    case 'int32':
-      return Number(intValue(v, -(2n ** 31n), 2n ** 31n - 1n, where));
-    case 'bool':
-      if (typeof v !== 'boolean') throw new JsonShapeError(`${where}: expected a boolean, got ${JSON.stringify(v)}`);
-      return v;
-    case 'bytes':
-      if (typeof v !== 'string') throw new JsonShapeError(`${where}: expected base64 text, got ${JSON.stringify(v)}`);
-      try {
-        return toBase64(fromBase64(v));
-      } catch (e) {
-        throw new JsonShapeError(`${where}: ${(e as Error).message}`);
-      }
-    case 'string':
-      if (typeof v !== 'string') throw new JsonShapeError(`${where}: expected a string, got ${JSON.stringify(v)}`);
-      return v;
   }
 }
 
-function isDefaultScalar(v: Json, field: FieldSpec): boolean {
-  if (field.type.kind === 'enum') return v === enumSpec(field.type.enum).values.find((x) => x.number === 0)?.name || v === 0;
-  return v === '0' || v === 0 || v === false || v === '';
-}
-
-const layouts = new Map<string, { sorted: FieldSpec[]; names: Set<string> }>();
-function layout(type: string): { sorted: FieldSpec[]; names: Set<string> } {
-  let l = layouts.get(type);
-  if (!l) {
+const plans = new Map<string, Plan>();
+function plan(type: string): Plan {
+  let p = plans.get(type);
+  if (!p) {
     const spec = messageSpec(type);
-    l = { sorted: [...spec.fields].sort((a, b) => a.number - b.number), names: new Set(spec.fields.map((f) => f.name)) };
-    layouts.set(type, l);
+    p = { byName: new Map(spec.fields.map((f) => [f.name, planField(f)])) };
+    plans.set(type, p);
   }
-  return l;
+  return p;
+}
+
+/** uint64 decimal text that is already canonical: no sign, no leading zero, at most 19 digits (< 2^64). */
+const U64_CANONICAL = /^(?:0|[1-9][0-9]{0,18})$/;
+/** Padded standard base64; canonical when the unused bits of the last character are zero. */
+const B64_PADDED = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const B64_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64_VALUE['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] = i;
+
+/** True when `s` is exactly what toBase64(fromBase64(s)) gives. */
+function isCanonicalBase64(s: string): boolean {
+  if (!B64_PADDED.test(s)) return false;
+  const n = s.length;
+  if (n === 0 || s.charCodeAt(n - 1) !== 61 /* = */) return true;
+  if (s.charCodeAt(n - 2) === 61) return (B64_VALUE[s.charCodeAt(n - 3)]! & 15) === 0;
+  return (B64_VALUE[s.charCodeAt(n - 2)]! & 3) === 0;
+}
+
+/** Location of a value for error messages: `where.name`, `where.name[3]` or `where.name["key"]`. */
+function loc(where: string, name: string, item: number | string | undefined): string {
+  const at = `${where}.${name}`;
+  if (item === undefined) return at;
+  return typeof item === 'number' ? `${at}[${item}]` : `${at}[${JSON.stringify(item)}]`;
+}
+
+function canonicalBytes(v: unknown, where: string, name: string, item: number | string | undefined): string {
+  if (typeof v !== 'string') throw new JsonShapeError(`${loc(where, name, item)}: expected base64 text, got ${JSON.stringify(v)}`);
+  if (isCanonicalBase64(v)) return v;
+  try {
+    return toBase64(fromBase64(v));
+  } catch (e) {
+    throw new JsonShapeError(`${loc(where, name, item)}: ${(e as Error).message}`);
+  }
+}
+
+function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: number | undefined): Json {
+  switch (field.kind) {
+    case K_ENUM: {
+      if (typeof v === 'string') {
+        if (!field.enumNames.has(v)) throw new JsonShapeError(`${loc(where, field.name, item)}: ${JSON.stringify(v)} is not a value of ${field.enumName}`);
+        return v;
+      }
+      let n: number;
+      if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) n = v === 0 ? 0 : v;
+      else n = Number(intValue(v, -(2n ** 31n), 2n ** 31n - 1n, loc(where, field.name, item)));
+      return field.enumByNumber.get(n) ?? n;
+    }
+    case K_U64:
+      if (typeof v === 'string') {
+        if (U64_CANONICAL.test(v)) return v;
+      } else if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
+      return intValue(v, 0n, U64_MAX, loc(where, field.name, item)).toString();
+    case K_U32:
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff) return v === 0 ? 0 : v;
+      return Number(intValue(v, 0n, 0xffffffffn, loc(where, field.name, item)));
+    case K_I32:
+      if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return v === 0 ? 0 : v;
+      return Number(intValue(v, -(2n ** 31n), 2n ** 31n - 1n, loc(where, field.name, item)));
+    case K_BOOL:
+      if (typeof v !== 'boolean') throw new JsonShapeError(`${loc(where, field.name, item)}: expected a boolean, got ${JSON.stringify(v)}`);
+      return v;
+    case K_BYTES:
+      return canonicalBytes(v, where, field.name, item);
+    case K_STRING:
+      if (typeof v !== 'string') throw new JsonShapeError(`${loc(where, field.name, item)}: expected a string, got ${JSON.stringify(v)}`);
+      return v;
+    default:
+      throw new Error('not a scalar field');
+  }
+}
+
+function isDefaultScalar(v: Json, field: FieldPlan): boolean {
+  if (field.kind === K_ENUM) return v === field.enumZero || v === 0;
+  return v === '0' || v === 0 || v === false || v === '';
 }
 
 /** Converts a JSON message (as written by us or by a testee) to canonical form; throws JsonShapeError. */
 export function canonical(type: string, value: unknown, where: string = type): JsonObject {
   if (!isObject(value)) throw new JsonShapeError(`${where}: expected an object, got ${JSON.stringify(value)}`);
-  const { sorted, names } = layout(type);
-  for (const key of Object.keys(value)) {
-    if (!names.has(key)) throw new JsonShapeError(`${where}: unknown field ${JSON.stringify(key)}`);
+  const { byName } = plan(type);
+  const keys = Object.keys(value);
+  const present: FieldPlan[] = [];
+  for (const key of keys) {
+    const field = byName.get(key);
+    if (!field) throw new JsonShapeError(`${where}: unknown field ${JSON.stringify(key)}`);
+    present.push(field);
+  }
+  // Field-number order (insertion sort: messages have few fields).
+  for (let i = 1; i < present.length; i++) {
+    const f = present[i]!;
+    let j = i - 1;
+    while (j >= 0 && present[j]!.number > f.number) {
+      present[j + 1] = present[j]!;
+      j--;
+    }
+    present[j + 1] = f;
   }
   const out: JsonObject = {};
-  const setOneofs = new Map<string, string>();
-  for (const field of sorted) {
+  let setOneofs: Map<string, string> | undefined;
+  for (const field of present) {
     const raw = value[field.name];
     if (raw === undefined || raw === null) continue;
-    const at = `${where}.${field.name}`;
-    const t = field.type;
-    if (field.oneof) {
+    if (field.oneof !== undefined) {
+      setOneofs ??= new Map();
       const other = setOneofs.get(field.oneof);
-      if (other) throw new JsonShapeError(`${at}: oneof ${field.oneof} already has ${other}`);
+      if (other) throw new JsonShapeError(`${loc(where, field.name, undefined)}: oneof ${field.oneof} already has ${other}`);
       setOneofs.set(field.oneof, field.name);
     }
-    if (t.kind === 'map') {
-      if (!isObject(raw)) throw new JsonShapeError(`${at}: expected an object (map)`);
+    const kind = field.kind;
+    if (kind === K_MAP) {
+      if (!isObject(raw)) throw new JsonShapeError(`${loc(where, field.name, undefined)}: expected an object (map)`);
       const keys = Object.keys(raw).sort();
       if (keys.length === 0) continue;
       const m: JsonObject = {};
       for (const k of keys) {
         const bytes = raw[k];
-        if (typeof bytes !== 'string') throw new JsonShapeError(`${at}[${JSON.stringify(k)}]: expected base64 text`);
-        setKey(m, k, canonicalScalar({ ...field, type: { kind: 'scalar', scalar: 'bytes' } }, bytes, `${at}[${JSON.stringify(k)}]`));
+        if (typeof bytes !== 'string') throw new JsonShapeError(`${loc(where, field.name, k)}: expected base64 text`);
+        const c = canonicalBytes(bytes, where, field.name, k);
+        if (k === '__proto__') setKey(m, k, c);
+        else m[k] = c;
       }
       out[field.name] = m;
     } else if (field.repeated) {
-      if (!Array.isArray(raw)) throw new JsonShapeError(`${at}: expected an array`);
-      if (raw.length === 0) continue;
-      out[field.name] = raw.map((item, i) =>
-        t.kind === 'message' ? canonical(t.message, item, `${at}[${i}]`) : canonicalScalar(field, item, `${at}[${i}]`),
-      );
-    } else if (t.kind === 'message') {
-      out[field.name] = canonical(t.message, raw, at);
+      if (!Array.isArray(raw)) throw new JsonShapeError(`${loc(where, field.name, undefined)}: expected an array`);
+      const n = raw.length;
+      if (n === 0) continue;
+      const items: Json[] = new Array<Json>(n);
+      if (kind === K_MESSAGE) for (let i = 0; i < n; i++) items[i] = canonical(field.message, raw[i], loc(where, field.name, i));
+      else for (let i = 0; i < n; i++) items[i] = canonicalScalar(field, raw[i], where, i);
+      out[field.name] = items;
+    } else if (kind === K_MESSAGE) {
+      out[field.name] = canonical(field.message, raw, loc(where, field.name, undefined));
     } else {
-      const v = canonicalScalar(field, raw, at);
-      if (!field.oneof && isDefaultScalar(v, field)) continue;
+      const v = canonicalScalar(field, raw, where, undefined);
+      if (field.oneof === undefined && isDefaultScalar(v, field)) continue;
       out[field.name] = v;
     }
   }
@@ -159,9 +283,41 @@ export function stringify(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Structural equality of JSON values without serialising them. True only when the two would
+ * also serialise to the same text (same key order, no undefined, no toJSON); any other case
+ * answers false, and the caller compares the texts.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const ta = typeof a;
+  if (ta !== typeof b) return false;
+  if (ta === 'number') return false; // a !== b (NaN serialises as null: left to the text comparison)
+  if (ta !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlainObject(a as object) || !isPlainObject(b as object)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 /** Where two canonical JSON values first differ, or null when equal. */
 export function firstDifference(expected: Json | undefined, actual: Json | undefined, path = '$'): string | null {
-  if (stringify(expected) === stringify(actual)) return null;
+  if (sameJson(expected, actual) || stringify(expected) === stringify(actual)) return null;
   if (isObject(expected) && isObject(actual)) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
     for (const k of keys) {

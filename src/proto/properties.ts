@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type protobuf from 'protobufjs';
 import { MESSAGES, enumSpec, messageSpec, type FieldSpec } from '../../specs/peer/format.ts';
-import { anyMessage, messageArbitraries, uint64Arb, type TypedMessage } from './arbitraries.ts';
+import { anyMessage, binaryChar, messageArbitraries, uint64Arb, type TypedMessage } from './arbitraries.ts';
 import type { GoldenVector } from './golden.ts';
 import { inspectEncoding, type FindingKind } from './inspect.ts';
-import { JsonShapeError, canonical, firstDifference, merge, setKey, type JsonObject } from './json.ts';
+import { JsonShapeError, canonical, firstDifference, merge, sameJson, setKey, type JsonObject } from './json.ts';
 import type { Answer, RequestBody } from './protocol.ts';
 import { decodeReference, encodeReference } from './reference.ts';
 import {
@@ -108,9 +108,11 @@ function def<T>(p: PropertyDef<T>): PropertyDef {
   return p as unknown as PropertyDef;
 }
 
-function expectSame(expected: JsonObject, actual: JsonObject, what: string, hex?: string): void {
+/** Fails with the first difference; `bytes` (hex text or bytes, turned into hex only on failure) are the bytes involved. */
+function expectSame(expected: JsonObject, actual: JsonObject, what: string, bytes?: string | Uint8Array): void {
+  if (sameJson(expected, actual)) return;
   const d = firstDifference(expected, actual);
-  if (d) throw new Failure(`${what}: ${d}`, hex);
+  if (d) throw new Failure(`${what}: ${d}`, typeof bytes === 'string' || bytes === undefined ? bytes : toHex(bytes));
 }
 
 function expectNoFindings(type: string, bytes: Uint8Array, kinds: readonly FindingKind[]): void {
@@ -204,7 +206,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
     arbitrary: (ctx) => arbs(ctx).any,
     async check({ type, json }, ops) {
       const bytes = await ops.encode(type, json);
-      expectSame(canonical(type, json), await ops.decode(type, bytes), 'decode(encode(m)) differs from m', toHex(bytes));
+      expectSame(canonical(type, json), await ops.decode(type, bytes), 'decode(encode(m)) differs from m', bytes);
     },
   }),
   def<TypedMessage>({
@@ -215,7 +217,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
     arbitrary: (ctx) => arbs(ctx).any,
     async check({ type, json }, ops) {
       const bytes = encodeReference(type, json);
-      expectSame(canonical(type, json), await ops.decode(type, bytes), 'decoded message differs', toHex(bytes));
+      expectSame(canonical(type, json), await ops.decode(type, bytes), 'decoded message differs', bytes);
     },
   }),
   def<{ type: string; field: string; value: string }>({
@@ -237,9 +239,9 @@ export const PROPERTIES: readonly PropertyDef[] = [
       } catch (e) {
         throw new Failure(`encoding is malformed: ${(e as Error).message}`, toHex(bytes));
       }
-      expectSame(canonical(type, json), seen, `${type}.${field} = ${value} encoded as`, toHex(bytes));
+      expectSame(canonical(type, json), seen, `${type}.${field} = ${value} encoded as`, bytes);
       const ref = encodeReference(type, json);
-      expectSame(canonical(type, json), await ops.decode(type, ref), `${type}.${field} = ${value} decoded as`, toHex(ref));
+      expectSame(canonical(type, json), await ops.decode(type, ref), `${type}.${field} = ${value} decoded as`, ref);
     },
   }),
   def<TypedMessage>({
@@ -327,7 +329,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
     async check({ type, first, second }, ops) {
       const bytes = concatBytes(encodeReference(type, first), encodeReference(type, second));
       const member = oneofMember(type, second)!;
-      expectSame(merge(type, canonical(type, first), canonical(type, second)), await ops.decode(type, bytes), `${member.oneof}: expected the last member ${member.name}`, toHex(bytes));
+      expectSame(merge(type, canonical(type, first), canonical(type, second)), await ops.decode(type, bytes), `${member.oneof}: expected the last member ${member.name}`, bytes);
     },
   }),
   def<{ member: string; first: JsonObject; second: JsonObject }>({
@@ -346,7 +348,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
       const a = { [member]: first };
       const b = { [member]: second };
       const bytes = concatBytes(encodeReference('Common_Message', a), encodeReference('Common_Message', b));
-      expectSame(merge('Common_Message', canonical('Common_Message', a), canonical('Common_Message', b)), await ops.decode('Common_Message', bytes), `${member} twice: expected the merge`, toHex(bytes));
+      expectSame(merge('Common_Message', canonical('Common_Message', a), canonical('Common_Message', b)), await ops.decode('Common_Message', bytes), `${member} twice: expected the merge`, bytes);
     },
   }),
   def<{ type: string; field: string; name: string; base: JsonObject }>({
@@ -390,9 +392,9 @@ export const PROPERTIES: readonly PropertyDef[] = [
       const json = { [field]: number };
       const ref = encodeReference(type, json);
       const got = await ops.decode(type, ref);
-      expectSame(canonical(type, json), got, `unnamed ${type}.${field} number ${number} decoded as`, toHex(ref));
+      expectSame(canonical(type, json), got, `unnamed ${type}.${field} number ${number} decoded as`, ref);
       const bytes = await ops.encode(type, got);
-      expectSame(canonical(type, json), decodeReference(type, bytes), `unnamed ${type}.${field} number ${number} re-encoded as`, toHex(bytes));
+      expectSame(canonical(type, json), decodeReference(type, bytes), `unnamed ${type}.${field} number ${number} re-encoded as`, bytes);
     },
   }),
   def<TypedMessage>({
@@ -452,7 +454,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
         k++;
       }
       const bytes = concatBytes(...parts);
-      expectSame(canonical('Announce', { ...announce, ids }), await ops.decode('Announce', bytes), 'ids decoded as', toHex(bytes));
+      expectSame(canonical('Announce', { ...announce, ids }), await ops.decode('Announce', bytes), 'ids decoded as', bytes);
     },
   }),
   def<{ type: string; field: string; entries: { key: string | null; value: string | null; valueFirst: boolean }[] }>({
@@ -465,7 +467,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
         target: fc.constantFrom(...MAP_TARGETS),
         entries: fc.array(
           fc.record({
-            key: fc.option(fc.oneof(fc.constantFrom('', 'a', 'b', '__proto__'), fc.string({ unit: 'binary', maxLength: 3 }))),
+            key: fc.option(fc.oneof(fc.constantFrom('', 'a', 'b', '__proto__'), fc.string({ unit: binaryChar, maxLength: 3 }))),
             value: fc.option(fc.uint8Array({ maxLength: 4 }).map(toBase64)),
             valueFirst: fc.boolean(),
           }),
@@ -483,7 +485,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
         return lenRecord(f.number, e.valueFirst ? [...v, ...k] : [...k, ...v]);
       });
       const bytes = concatBytes(...parts);
-      expectSame(canonical(type, { [field]: expected }), await ops.decode(type, bytes), `${type}.${field} decoded as`, toHex(bytes));
+      expectSame(canonical(type, { [field]: expected }), await ops.decode(type, bytes), `${type}.${field} decoded as`, bytes);
     },
   }),
   def<{ msg: TypedMessage; unknown: UnknownRecord[]; at: number[] }>({
@@ -494,7 +496,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
     arbitrary: withUnknownArb,
     async check(v, ops) {
       const { bytes } = insertUnknown(v);
-      expectSame(canonical(v.msg.type, v.msg.json), await ops.decode(v.msg.type, bytes), 'with unknown fields, decoded as', toHex(bytes));
+      expectSame(canonical(v.msg.type, v.msg.json), await ops.decode(v.msg.type, bytes), 'with unknown fields, decoded as', bytes);
     },
   }),
   def<{ msg: TypedMessage; unknown: UnknownRecord[]; at: number[] }>({
@@ -512,7 +514,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
       } catch (e) {
         throw new Failure(`reencode output is malformed: ${(e as Error).message}`, toHex(out));
       }
-      expectSame(canonical(v.msg.type, v.msg.json), known, 'known fields after reencode', toHex(out));
+      expectSame(canonical(v.msg.type, v.msg.json), known, 'known fields after reencode', out);
       const records = readRecords(out).map((r) => toHex(out.subarray(r.start, r.end)));
       for (const u of inserted) {
         const i = records.indexOf(u);
@@ -562,7 +564,7 @@ export const PROPERTIES: readonly PropertyDef[] = [
       const want = canonical(v.type, v.json);
       expectSame(want, await ops.decode(v.type, fromHex(v.hex)), `golden ${name} decoded as`, v.hex);
       const bytes = await ops.encode(v.type, v.json);
-      expectSame(want, decodeReference(v.type, bytes), `golden ${name} encoded as`, toHex(bytes));
+      expectSame(want, decodeReference(v.type, bytes), `golden ${name} encoded as`, bytes);
     },
   }),
   def<string>({

@@ -44,27 +44,60 @@ export class ProtocolError extends Error {
 }
 
 export function encodeFrame(value: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(body.length, 0);
-  return Buffer.concat([head, body]);
+  return encodeFrameTexts([JSON.stringify(value)]);
+}
+
+/** Frames for JSON texts, in one buffer: a 4-byte little-endian length, then the UTF-8 bytes, for each. */
+export function encodeFrameTexts(texts: readonly string[]): Buffer {
+  const n = texts.length;
+  const lengths = new Array<number>(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const len = Buffer.byteLength(texts[i]!, 'utf8');
+    lengths[i] = len;
+    total += 4 + len;
+  }
+  const out = Buffer.allocUnsafe(total);
+  let pos = 0;
+  for (let i = 0; i < n; i++) {
+    out.writeUInt32LE(lengths[i]!, pos);
+    pos = out.write(texts[i]!, pos + 4, 'utf8') + pos + 4;
+  }
+  return out;
+}
+
+/** Frames for many JSON values, in one buffer. */
+export function encodeFrames(values: readonly unknown[]): Buffer {
+  return encodeFrameTexts(values.map((v) => JSON.stringify(v)));
 }
 
 /** Incremental frame reader: push chunks, take complete JSON values. */
 export class FrameReader {
-  private buf: Buffer = Buffer.alloc(0);
+  /** Chunks holding an incomplete frame, and how many bytes they must reach to complete it. */
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  private needed = 0;
 
   constructor(private readonly maxFrame = MAX_FRAME_BYTES) {}
 
   push(chunk: Buffer): unknown[] {
-    this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk]);
+    let buf = chunk;
+    if (this.partsLength > 0) {
+      this.parts.push(chunk);
+      this.partsLength += chunk.length;
+      if (this.partsLength < this.needed) return [];
+      buf = Buffer.concat(this.parts, this.partsLength);
+      this.parts = [];
+      this.partsLength = 0;
+    }
     const out: unknown[] = [];
+    const end = buf.length;
     let pos = 0;
-    while (this.buf.length - pos >= 4) {
-      const len = this.buf.readUInt32LE(pos);
+    while (end - pos >= 4) {
+      const len = buf.readUInt32LE(pos);
       if (len > this.maxFrame) throw new ProtocolError(`frame length ${len} exceeds the limit of ${this.maxFrame} bytes`);
-      if (this.buf.length - pos - 4 < len) break;
-      const text = this.buf.toString('utf8', pos + 4, pos + 4 + len);
+      if (end - pos - 4 < len) break;
+      const text = buf.toString('utf8', pos + 4, pos + 4 + len);
       pos += 4 + len;
       try {
         out.push(JSON.parse(text));
@@ -72,13 +105,18 @@ export class FrameReader {
         throw new ProtocolError(`frame is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
       }
     }
-    this.buf = this.buf.subarray(pos);
+    if (pos < end) {
+      const tail = buf.subarray(pos);
+      this.parts = [tail];
+      this.partsLength = tail.length;
+      this.needed = tail.length >= 4 ? 4 + tail.readUInt32LE(0) : 4;
+    }
     return out;
   }
 
   /** Bytes of an incomplete frame still buffered. */
   get pending(): number {
-    return this.buf.length;
+    return this.partsLength;
   }
 }
 

@@ -1,8 +1,10 @@
 /**
- * Runs the properties against one testee. For speed every property first draws its `runs`
- * values with the seed and checks them all at once (requests pipeline through the testee);
- * when one fails, fast-check re-runs the property with the same seed to shrink the
- * counterexample, reusing the answers already known. The seed and the fast-check path of the
+ * Runs the properties against one testee. For speed every property first checks its `runs`
+ * values (drawn by fast-check with the seed, exactly the values `fc.check` draws) as a stream:
+ * up to WINDOW cases are in flight at once, so requests pipeline through the testee while the
+ * next values are generated. When a case fails, fast-check re-runs the property with the same
+ * seed to shrink the counterexample; the cases already known are answered from the first pass
+ * (by position) and shrink candidates from a cache. The seed and the fast-check path of the
  * shrunk counterexample reproduce it: `conform proto --seed S --property ID --path P`.
  */
 import fc from 'fast-check';
@@ -11,6 +13,10 @@ import { stringify } from './json.ts';
 import { Failure, Ops, PROPERTIES, Skip, type PropertyDef, type SuiteContext } from './properties.ts';
 import type { Hello } from './protocol.ts';
 import { TesteeError, type TesteeClient } from './testee.ts';
+
+/** Cases in flight at most during the first pass; generation resumes when half are done. */
+const WINDOW = 512;
+const RESUME = WINDOW / 2;
 
 export type Status = 'pass' | 'fail' | 'warn' | 'skip';
 
@@ -78,53 +84,58 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
     return done({ status: 'fail', cases: 0, skippedCases: 0, message: `testee unavailable: ${(e as Error).message}` });
   }
   const ops = new Ops((body) => client.call(body));
-  const cache = new Map<string, Verdict>();
-  const verdictOf = async (value: unknown): Promise<Verdict> => {
-    const key = stringify(value);
-    let v = cache.get(key);
-    if (!v) {
-      v = await evaluate(p, value, ops, ctx);
-      cache.set(key, v);
-    }
-    return v;
-  };
   const arbitrary = p.arbitrary(ctx);
   const examples = p.examples?.(ctx) ?? [];
+  // Examples come first and count in fast-check's numRuns; `runs` values are generated after them.
+  const numRuns = opts.runs + examples.length;
 
   try {
-    let firstFailure: unknown;
-    let skipped = 0;
-    let skipReason = '';
+    let known: FirstPass | undefined;
     if (!opts.path) {
-      const values = [...examples, ...fc.sample(arbitrary, { seed: opts.seed, numRuns: opts.runs })];
-      const verdicts = await Promise.all(values.map((v) => verdictOf(v)));
-      verdicts.forEach((v, i) => {
-        if ('skip' in v) {
-          skipped++;
-          skipReason = v.skip;
-        } else if (!v.ok && firstFailure === undefined) firstFailure = values[i];
-      });
-      if (firstFailure === undefined) {
-        if (skipped === values.length) return done({ status: 'skip', cases: values.length, skippedCases: skipped, message: `the testee skipped every case: ${skipReason}` });
-        return done({ status: 'pass', cases: values.length, skippedCases: skipped });
+      known = await firstPass(p, arbitrary, examples, numRuns, opts.seed, ops, ctx);
+      if (known.failure === undefined) {
+        if (known.skipped === known.cases) return done({ status: 'skip', cases: known.cases, skippedCases: known.skipped, message: `the testee skipped every case: ${known.skipReason}` });
+        return done({ status: 'pass', cases: known.cases, skippedCases: known.skipped });
       }
     }
-    // Shrink (or replay --path) with fast-check, reusing known answers.
+    // Shrink (or replay --path) with fast-check. The same seed draws the same values in the same
+    // order, so the first cases are the ones the first pass checked: their verdicts are reused.
+    const failure = known?.failure;
+    const cache = new Map<string, Verdict>();
+    const verdictOf = async (value: unknown): Promise<Verdict> => {
+      const key = stringify(value);
+      let v = cache.get(key);
+      if (!v) {
+        v = await evaluate(p, value, ops, ctx);
+        cache.set(key, v);
+      }
+      return v;
+    };
+    if (failure) cache.set(stringify(failure.value), failure.verdict);
+    let call = 0;
+    let replayKnown = failure !== undefined;
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (value) => {
+        const i = call++;
+        if (replayKnown && failure) {
+          if (i < failure.index) return true; // passed (or was skipped) in the first pass
+          replayKnown = false;
+          // The value the first pass failed on; if the sequence differs after all, check everything.
+          if (i !== failure.index || stringify(value) !== stringify(failure.value)) cache.clear();
+        }
         const v = await verdictOf(value);
         return !('ok' in v) || v.ok;
       }),
-      { seed: opts.seed, numRuns: opts.runs, examples: examples.map((e) => [e]), ...(opts.path ? { path: opts.path } : {}) },
+      { seed: opts.seed, numRuns, examples: examples.map((e) => [e]), ...(opts.path ? { path: opts.path } : {}) },
     );
-    const counter = result.failed && result.counterexample ? result.counterexample[0] : firstFailure;
+    const counter = result.failed && result.counterexample ? result.counterexample[0] : failure?.value;
     if (counter === undefined) return done({ status: 'pass', cases: result.numRuns, skippedCases: 0 });
     const verdict = await verdictOf(counter);
     const failed = verdict as { message: string; hex?: string };
     return done({
       status: req.level === 'Required' || opts.enforceRecommended ? 'fail' : 'warn',
       cases: result.numRuns + result.numShrinks,
-      skippedCases: skipped,
+      skippedCases: known?.skipped ?? 0,
       message: failed.message,
       counterexample: { value: JSON.parse(stringify(counter)) as unknown, ...(failed.hex !== undefined ? { hex: failed.hex } : {}) },
       ...(result.failed && result.counterexamplePath ? { path: result.counterexamplePath } : {}),
@@ -133,6 +144,66 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
     if (e instanceof TesteeError) return done({ status: 'fail', cases: 0, skippedCases: 0, message: `testee failure: ${e.message}` });
     throw e;
   }
+}
+
+interface FirstPass {
+  /** Cases checked. */
+  cases: number;
+  skipped: number;
+  skipReason: string;
+  /** The first failing case in fast-check's order, with its position. */
+  failure?: { index: number; value: unknown; verdict: Verdict };
+}
+
+/**
+ * Checks the values fast-check draws for (seed, numRuns, examples), many at a time. fast-check
+ * only generates here (the predicate always holds, so nothing is shrunk); the checks run
+ * concurrently, at most WINDOW at once. After the first failure no new cases are started.
+ */
+async function firstPass(p: PropertyDef, arbitrary: fc.Arbitrary<unknown>, examples: unknown[], numRuns: number, seed: number, ops: Ops, ctx: SuiteContext): Promise<FirstPass> {
+  const pass: FirstPass = { cases: 0, skipped: 0, skipReason: '' };
+  let inFlight = 0;
+  let error: unknown;
+  let resume: (() => void) | undefined;
+  let drained: (() => void) | undefined;
+  const settled = (): void => {
+    inFlight--;
+    if (resume && (inFlight <= RESUME || error !== undefined)) {
+      const r = resume;
+      resume = undefined;
+      r();
+    }
+    if (drained && inFlight === 0) drained();
+  };
+  const record = (index: number, value: unknown, v: Verdict): void => {
+    if ('skip' in v) {
+      pass.skipped++;
+      pass.skipReason = v.skip;
+    } else if (!v.ok && (pass.failure === undefined || index < pass.failure.index)) pass.failure = { index, value, verdict: v };
+    settled();
+  };
+  let next = 0;
+  await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      const index = next++;
+      if (pass.failure !== undefined || error !== undefined) return true;
+      pass.cases++;
+      inFlight++;
+      evaluate(p, value, ops, ctx).then(
+        (v) => record(index, value, v),
+        (e: unknown) => {
+          error ??= e;
+          settled();
+        },
+      );
+      if (inFlight >= WINDOW) await new Promise<void>((r) => (resume = r));
+      return true;
+    }),
+    { seed, numRuns, examples: examples.map((e) => [e]) },
+  );
+  if (inFlight > 0) await new Promise<void>((r) => (drained = r));
+  if (error !== undefined) throw error;
+  return pass;
 }
 
 export async function runSuite(hello: Hello, ctx: SuiteContext, opts: RunOptions): Promise<PropertyResult[]> {

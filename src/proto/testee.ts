@@ -1,7 +1,8 @@
 /**
  * Clients for implementations under test. A client numbers requests, sends them in order and
- * matches each answer to its request. Requests made in the same tick go out together, so a
- * property that issues a thousand encodes at once pipelines them through an external testee.
+ * matches each answer to its request. Requests made before the event loop turns go out together
+ * (one write of many frames), so a property that issues a thousand encodes at once pipelines
+ * them through an external testee.
  *
  * ProcessTestee runs any program speaking the testee protocol over stdin/stdout and guards
  * against broken programs: crash, hang (no answer within the timeout), garbage, oversized frame
@@ -9,11 +10,12 @@
  * program; conform itself never hangs on a testee.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { setImmediate } from 'node:timers';
 import {
   FrameReader,
   ProtocolError,
   answerProblem,
-  encodeFrame,
+  encodeFrameTexts,
   type Answer,
   type Hello,
   type Request,
@@ -39,6 +41,52 @@ export interface Codec {
   readonly version: string;
   readonly ops: readonly string[];
   handle(requests: readonly Request[]): Answer[] | Promise<Answer[]>;
+}
+
+/** A first-in first-out queue with O(1) take (Array#shift is linear on long arrays). */
+export class Fifo<T> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  peek(): T | undefined {
+    return this.items[this.head];
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  /** Removes and returns everything. */
+  drain(): T[] {
+    const out = this.items.slice(this.head) as T[];
+    this.items = [];
+    this.head = 0;
+    return out;
+  }
+}
+
+/** JSON text of a request: the id first, then the body. */
+function requestText(id: number, body: RequestBody): string {
+  const text = JSON.stringify(body);
+  return text.length > 2 ? `{"id":${id},${text.slice(1)}` : `{"id":${id}}`;
 }
 
 export function helloOf(codec: Codec): Hello {
@@ -71,7 +119,7 @@ export class InProcessTestee implements TesteeClient {
       this.queue.push({ req, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        queueMicrotask(() => this.flush());
+        setImmediate(() => this.flush());
       }
     });
   }
@@ -83,7 +131,10 @@ export class InProcessTestee implements TesteeClient {
     this.chain = this.chain.then(async () => {
       try {
         const answers = await this.codec.handle(batch.map((b) => b.req));
-        batch.forEach((b, i) => b.resolve(answers[i] ?? { id: b.req.id, error: 'no answer' }));
+        for (let i = 0; i < batch.length; i++) {
+          const b = batch[i]!;
+          b.resolve(answers[i] ?? { id: b.req.id, error: 'no answer' });
+        }
       } catch (e) {
         for (const b of batch) b.reject(new TesteeError(`codec failed: ${(e as Error).message}`));
       }
@@ -134,16 +185,26 @@ export function splitCommand(command: string): string[] {
   return words;
 }
 
+interface Pending {
+  readonly id: number;
+  readonly op: string;
+  readonly resolve: (a: Answer) => void;
+  readonly reject: (e: Error) => void;
+}
+
 export class ProcessTestee implements TesteeClient {
   readonly label: string;
   broken: TesteeError | undefined;
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly reader: FrameReader;
-  private readonly pending: { id: number; op: string; resolve: (a: Answer) => void; reject: (e: Error) => void }[] = [];
-  private out: Buffer[] = [];
+  private readonly pending = new Fifo<Pending>();
+  /** JSON texts of requests not yet written. */
+  private out: string[] = [];
   private scheduled = false;
   private nextId = 1;
   private timer: NodeJS.Timeout | undefined;
+  /** performance.now() of the last write of requests or the last answer. */
+  private lastProgress = 0;
   private stderrTail = '';
   private readonly exited: Promise<void>;
   private readonly timeoutMs: number;
@@ -167,6 +228,11 @@ export class ProcessTestee implements TesteeClient {
       this.stderrTail = (this.stderrTail + d.toString('utf8')).slice(-2000);
     });
     this.child.stdout.on('data', (d: Buffer) => this.onData(d));
+  }
+
+  /** Process id of the testee program (undefined if it could not be started). */
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 
   /** Starts the program and waits for its hello answer (no sleeping: the answer is the readiness signal). */
@@ -193,31 +259,41 @@ export class ProcessTestee implements TesteeClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.push({ id, op: body.op, resolve, reject });
-      this.out.push(encodeFrame({ id, ...body }));
-      this.armTimer();
+      this.out.push(requestText(id, body));
       if (!this.scheduled) {
         this.scheduled = true;
-        queueMicrotask(() => {
-          this.scheduled = false;
-          const data = Buffer.concat(this.out);
-          this.out = [];
-          if (!this.broken && this.child.stdin.writable) this.child.stdin.write(data);
-        });
+        setImmediate(this.flush);
       }
     });
   }
 
+  /** Writes every request made since the last flush as one buffer of frames. */
+  private readonly flush = (): void => {
+    this.scheduled = false;
+    const texts = this.out;
+    this.out = [];
+    if (this.broken || texts.length === 0) return;
+    this.lastProgress = performance.now();
+    this.armTimer();
+    if (this.child.stdin.writable) this.child.stdin.write(encodeFrameTexts(texts));
+  };
+
+  /** One timer watches for a hang; it is re-armed for the rest of the period while answers come in. */
   private armTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.pending.length === 0) {
-      this.timer = undefined;
+    if (this.timer === undefined && this.pending.length > 0) this.timer = setTimeout(this.onTimer, this.timeoutMs);
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = undefined;
+    const head = this.pending.peek();
+    if (this.broken || !head) return;
+    const quiet = performance.now() - this.lastProgress;
+    if (quiet < this.timeoutMs) {
+      this.timer = setTimeout(this.onTimer, Math.max(1, this.timeoutMs - quiet));
       return;
     }
-    const head = this.pending[0]!;
-    this.timer = setTimeout(() => {
-      this.fail(`no answer within ${this.timeoutMs} ms to request ${head.id} (${head.op}); the testee counts as hung`);
-    }, this.timeoutMs);
-  }
+    this.fail(`no answer within ${this.timeoutMs} ms to request ${head.id} (${head.op}); the testee counts as hung`);
+  };
 
   private onData(chunk: Buffer): void {
     if (this.broken) return;
@@ -228,9 +304,10 @@ export class ProcessTestee implements TesteeClient {
       this.fail(e instanceof ProtocolError ? `protocol error: ${e.message}` : String(e));
       return;
     }
+    if (frames.length > 0) this.lastProgress = performance.now();
     for (const frame of frames) {
       const problem = answerProblem(frame);
-      const head = this.pending[0];
+      const head = this.pending.peek();
       if (problem) return this.fail(`protocol error: ${problem}: ${JSON.stringify(frame).slice(0, 120)}`);
       const answer = frame as Answer;
       if (!head) return this.fail(`protocol error: answer ${answer.id} without a pending request`);
@@ -238,19 +315,25 @@ export class ProcessTestee implements TesteeClient {
       this.pending.shift();
       head.resolve(answer);
     }
-    this.armTimer();
+    if (this.pending.length === 0 && this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
   }
 
   private fail(message: string): void {
     if (this.broken) return;
     this.broken = new TesteeError(message);
     if (this.timer) clearTimeout(this.timer);
-    for (const p of this.pending.splice(0)) p.reject(this.broken);
+    this.timer = undefined;
+    for (const p of this.pending.drain()) p.reject(this.broken);
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }
 
   async close(): Promise<void> {
+    if (this.out.length > 0) this.flush();
     if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.child.pid === undefined) {
       // never started (spawn error); nothing to wait for
     } else if (this.child.exitCode === null && this.child.signalCode === null && !this.child.killed) {

@@ -178,7 +178,11 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /** Decodes standard or URL-safe base64, padded or not. Throws on anything else. */
+const BASE64_TEXT = /^[A-Za-z0-9+/\-_]*={0,2}$/;
+const URL_SAFE = /[-_]/;
+
 export function fromBase64(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(text)) throw new Error(`not base64: ${JSON.stringify(text.slice(0, 40))}`);
-  return new Uint8Array(Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+  if (!BASE64_TEXT.test(text)) throw new Error(`not base64: ${JSON.stringify(text.slice(0, 40))}`);
+  const standard = URL_SAFE.test(text) ? text.replace(/-/g, '+').replace(/_/g, '/') : text;
+  return new Uint8Array(Buffer.from(standard, 'base64'));
 }

@@ -1,6 +1,6 @@
 /** Helpers shared by the shipped testees: a per-request codec and the stdin/stdout server loop. */
 import type { Answer, Request } from '../protocol.ts';
-import { FrameReader, encodeFrame } from '../protocol.ts';
+import { FrameReader, encodeFrames } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { fromBase64, toBase64 } from '../wire.ts';
 
@@ -56,7 +56,10 @@ export function simpleCodec(parts: SimpleCodecParts): Codec {
  */
 export function serve(codec: Codec): void {
   const reader = new FrameReader();
-  let chain: Promise<void> = Promise.resolve();
+  let chain: Promise<void> | undefined;
+  const answer = (answers: readonly Answer[]): void => {
+    process.stdout.write(encodeFrames(answers));
+  };
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
     try {
@@ -66,12 +69,21 @@ export function serve(codec: Codec): void {
       process.exit(3);
     }
     if (frames.length === 0) return;
-    chain = chain.then(async () => {
-      const answers = await codec.handle(frames as Request[]);
-      process.stdout.write(Buffer.concat(answers.map((a) => encodeFrame(a))));
+    const requests = frames as Request[];
+    if (chain === undefined) {
+      // Nothing in progress: a synchronous codec answers at once.
+      const answers = codec.handle(requests);
+      if (Array.isArray(answers)) return answer(answers);
+      chain = Promise.resolve(answers).then(answer);
+    } else {
+      chain = chain.then(async () => answer(await codec.handle(requests)));
+    }
+    const current = chain;
+    void current.then(() => {
+      if (chain === current) chain = undefined;
     });
   });
   process.stdin.on('end', () => {
-    void chain.then(() => process.exit(0));
+    void Promise.resolve(chain).then(() => process.exit(0));
   });
 }

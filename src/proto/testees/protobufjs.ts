@@ -11,35 +11,45 @@ function jsonName(name: string): string {
   return name.replace(/_([a-z0-9])/gi, (_m, c: string) => c.toUpperCase());
 }
 
-const byJsonName = new WeakMap<protobuf.Type, Map<string, protobuf.Field>>();
-function fieldByJsonName(type: protobuf.Type, key: string): protobuf.Field | undefined {
-  let m = byJsonName.get(type);
+interface Rename {
+  /** The original proto field name. */
+  readonly name: string;
+  /** Message type of the field (not for maps), whose JSON is renamed recursively. */
+  readonly sub: protobuf.Type | null;
+}
+
+const renames = new WeakMap<protobuf.Type, Map<string, Rename>>();
+function renamesOf(type: protobuf.Type): Map<string, Rename> {
+  let m = renames.get(type);
   if (!m) {
     m = new Map();
     for (const f of type.fieldsArray) {
-      m.set(jsonName(f.name), f);
-      m.set(f.name, f);
+      f.resolve();
+      const sub = f instanceof protobuf.MapField ? null : f.resolvedType;
+      const r = { name: f.name, sub: sub instanceof protobuf.Type ? sub : null };
+      m.set(jsonName(f.name), r);
+      m.set(f.name, r);
     }
-    byJsonName.set(type, m);
+    renames.set(type, m);
   }
-  return m.get(key);
+  return m;
 }
 
 /** protojson writes lowerCamelCase names; the testee protocol uses the original proto names. */
 function toProtoNames(type: protobuf.Type, json: unknown): unknown {
   if (typeof json !== 'object' || json === null) return json;
+  const table = renamesOf(type);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
-    const field = fieldByJsonName(type, key);
-    if (!field) {
+  for (const key of Object.keys(json)) {
+    const value = (json as Record<string, unknown>)[key];
+    const r = table.get(key);
+    if (!r) {
       out[key] = value;
       continue;
     }
-    field.resolve();
-    const sub = field instanceof protobuf.MapField ? null : field.resolvedType;
-    if (sub instanceof protobuf.Type) {
-      out[field.name] = Array.isArray(value) ? value.map((v) => toProtoNames(sub, v)) : toProtoNames(sub, value);
-    } else out[field.name] = value;
+    const sub = r.sub;
+    if (sub) out[r.name] = Array.isArray(value) ? value.map((v) => toProtoNames(sub, v)) : toProtoNames(sub, value);
+    else out[r.name] = value;
   }
   return out;
 }

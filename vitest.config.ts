@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'suites',
           include: ['suites/**/*.suite.ts'],
+          // Suite files share their modules and keep no global state: one import per worker is enough.
+          pool: 'threads',
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Variant } from '../../specs/model/index.ts';
-import { REPO_ROOT } from '../spec/generated.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 export interface RunConfig {
   /** Base URL of the target; empty: the suites start the embedded reference server themselves. */

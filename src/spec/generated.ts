@@ -4,12 +4,12 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { VARIANTS } from '../../specs/model/index.ts';
 import { generateOpenApi, openApiPath, serializeOpenApi } from './openapi.ts';
 import { REQUIREMENTS_DOC_PATH, renderRequirementsDoc } from './requirements-doc.ts';
 
-export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { REPO_ROOT } from '../paths.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 /** Relative path → expected content. */
 export function generatedFiles(): Map<string, string> {

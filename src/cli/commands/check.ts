@@ -3,15 +3,9 @@ import { join, resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
-import { createContext } from '../../check/context.ts';
-import { TransportError } from '../../check/http.ts';
 import type { Report } from '../../check/report.ts';
-import { countResults, coverage, verdictOf, writeReport } from '../../check/report.ts';
-import { allChecks } from '../../check/registry.ts';
 import type { CheckResult } from '../../check/result.ts';
-import { runSuites } from '../../check/runner.ts';
-import { selectChecks } from '../../check/select.ts';
-import { REPO_ROOT } from '../../spec/generated.ts';
+import { REPO_ROOT } from '../../paths.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import type { RegisterCommand } from './index.ts';
 
@@ -72,6 +66,15 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--quiet', 'print only the summary')
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
+      // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
+      const [{ createContext }, { TransportError }, { countResults, coverage, verdictOf, writeReport }, { allChecks }, { runSuites }, { selectChecks }] = await Promise.all([
+        import('../../check/context.ts'),
+        import('../../check/http.ts'),
+        import('../../check/report.ts'),
+        import('../../check/registry.ts'),
+        import('../../check/runner.ts'),
+        import('../../check/select.ts'),
+      ]);
       const seed = opts.seed !== undefined ? integer(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
       const config: RunConfig = {
         target: opts.target ? targetUrl(opts.target) : '',

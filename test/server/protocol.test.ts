@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { VARIANTS, absentOperations, operationsFor, statusCodesFor } from '../../specs/model/index.ts';
-import { servedOperationIds } from '../../src/server/faults.ts';
 import type { Db } from '../../src/server/index.ts';
 import { legacyPasswordHash, openDb } from '../../src/server/index.ts';
 import type { TestServer } from './helpers.ts';
@@ -106,16 +105,6 @@ describe.each(VARIANTS)('protocol, variant %s', (variant) => {
     const withOther = await get(s, '/users.json', 'member', { [other]: 'name' });
     expect(withOther.status).toBe(200);
     expect(withOther.body.map((u: { id: number }) => u.id)).toEqual(plain.body.map((u: { id: number }) => u.id));
-  });
-
-  const unserved = operationsFor(variant).filter((op) => !servedOperationIds().has(op.id));
-  it.skipIf(unserved.length === 0)('answers operations without a handler 404 "not implemented" with the envelope', async () => {
-    for (const op of unserved) {
-      const path = op.pathFor('json').replace(/\{[a-z_]+\}/g, String(postId));
-      const res = op.method === 'GET' ? await get(s, path) : await send(s, op.method.toLowerCase() as 'post', path);
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, reason: expect.stringContaining('not implemented') });
-    }
   });
 
   it('answers an operation whose module is not registered 404 "not implemented"', async () => {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerCheck } from './check.ts';
+import { registerDetect } from './detect.ts';
 import { registerProto } from './proto.ts';
 import { registerServe } from './serve.ts';
 import { registerSpec } from './spec.ts';
@@ -14,6 +15,7 @@ export type RegisterCommand = (program: Command, setExit: (code: number) => void
 export const commands: RegisterCommand[] = [
   registerSpec,
   registerCheck,
+  registerDetect,
   registerProto,
   registerServe,
 ];

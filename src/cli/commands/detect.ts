@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../check/config.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import type { RegisterCommand } from './index.ts';
+
+interface DetectOptions {
+  target: string;
+  accounts: string;
+  timeout: string;
+  json?: boolean;
+}
+
+export const registerDetect: RegisterCommand = (program, setExit) => {
+  program
+    .command('detect')
+    .description('Probe a server with read-only requests and say which variant it looks like (A, B, both or neither), with the evidence.')
+    .requiredOption('--target <url>', 'base URL of the server')
+    .option('--accounts <file>', 'accounts file; its first Member is used for logged-in probes', DEFAULT_ACCOUNTS)
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
+    .option('--json', 'print the result as JSON')
+    .action(async (opts: DetectOptions) => {
+      const [{ loadAccounts }, { HttpClient, TransportError }, { Redactor }, { Target }, { detectVariant }] = await Promise.all([
+        import('../../check/accounts.ts'),
+        import('../../check/http.ts'),
+        import('../../check/redact.ts'),
+        import('../../check/target.ts'),
+        import('../../detect/detect.ts'),
+      ]);
+      let url: URL;
+      try {
+        url = new URL(opts.target);
+      } catch {
+        throw new UsageError(`--target is not a URL: "${opts.target}"`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
+      const timeoutMs = Number(opts.timeout);
+      if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout takes a whole number of milliseconds, not "${opts.timeout}"`);
+      const redactor = new Redactor();
+      // Both variants' accounts are read; the probes use the first Member only.
+      const accounts = await loadAccounts(resolve(opts.accounts), 'A', redactor);
+      const http = new HttpClient({ timeoutMs, maxBodyBytes: DEFAULTS.maxBodyBytes, redactor, readOnly: true });
+      try {
+        const target = new Target(url.toString().replace(/\/$/, ''), 'A', accounts, http);
+        try {
+          await target.call('posts.list', { as: 'anonymous', fields: { limit: 1 } });
+        } catch (err) {
+          if (err instanceof TransportError) throw new UsageError(`the target ${opts.target} cannot be reached: ${err.message}`);
+          throw err;
+        }
+        const result = await detectVariant(target);
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        } else {
+          const width = Math.max(...result.evidence.map((e) => e.probe.length));
+          for (const e of result.evidence) process.stdout.write(`${e.probe.padEnd(width)}  ${e.points === 'none' ? '-' : e.points}  ${e.observation}\n`);
+          const said =
+            result.variant === 'both' ? 'both (its evidence points to A and to B)' : result.variant === 'neither' ? 'neither variant' : `variant ${result.variant}`;
+          process.stdout.write(`\nThe server looks like ${said}.\n`);
+        }
+        setExit(result.variant === 'A' || result.variant === 'B' ? EXIT.ok : EXIT.fail);
+      } finally {
+        await http.close();
+      }
+    });
+};

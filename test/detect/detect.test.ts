@@ -1,0 +1,83 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Variant } from '../../specs/model/index.ts';
+import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
+import { loadAccounts } from '../../src/check/accounts.ts';
+import { HttpClient } from '../../src/check/http.ts';
+import { Redactor } from '../../src/check/redact.ts';
+import { Target } from '../../src/check/target.ts';
+import type { Detection } from '../../src/detect/detect.ts';
+import { detectVariant } from '../../src/detect/detect.ts';
+import type { Db } from '../../src/server/index.ts';
+import { openDb, startServer } from '../../src/server/index.ts';
+
+async function detect(url: string): Promise<Detection> {
+  const redactor = new Redactor();
+  const http = new HttpClient({ timeoutMs: 5000, maxBodyBytes: DEFAULTS.maxBodyBytes, redactor, readOnly: true });
+  try {
+    return await detectVariant(new Target(url, 'A', await loadAccounts(DEFAULT_ACCOUNTS, 'A', redactor), http));
+  } finally {
+    await http.close();
+  }
+}
+
+async function detectOn(variant: Variant, db: Db, fault?: string): Promise<Detection> {
+  const server = await startServer({ variant, db, port: 0, ...(fault ? { fault } : {}) });
+  try {
+    return await detect(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+const pointing = (d: Detection, v: Variant) => d.evidence.filter((e) => e.points === v).map((e) => e.probe);
+
+describe('conform detect', { timeout: 60_000 }, () => {
+  const dbs: Partial<Record<Variant, Db>> = {};
+  beforeAll(async () => {
+    dbs.A = await openDb({});
+    dbs.B = await openDb({});
+  });
+  afterAll(async () => {
+    await dbs.A?.close();
+    await dbs.B?.close();
+  });
+
+  it.each(['A', 'B'] as const)('recognises the reference server of variant %s, with every probe agreeing', async (v) => {
+    const d = await detectOn(v, dbs[v]!);
+    expect(d.variant).toBe(v);
+    expect(pointing(d, v).length).toBeGreaterThanOrEqual(10);
+    expect(pointing(d, v === 'A' ? 'B' : 'A')).toEqual([]);
+  });
+
+  it.each([
+    ['A', 'unserved:tags.list', 'GET /tags.json (A only)'],
+    ['A', 'anonymous-refused-A', 'anonymous GET /posts.json'],
+    ['A', 'users-sort-ignored', 'GET /users.json with search[order]=name and search[sort]=name'],
+    ['A', 'accept-any:dmails.list:search[read]', 'GET /dmails.json with read out of its A-only value set'],
+    ['B', 'anonymous-allowed-B', 'anonymous GET /posts.json'],
+    ['B', 'serve-absent:tags.list', 'GET /tags.json (A only)'],
+  ] as const)('on %s with fault %s, the removed feature shows as evidence for the other variant', async (v, fault, probe) => {
+    const d = await detectOn(v, dbs[v]!, fault);
+    const other = v === 'A' ? 'B' : 'A';
+    const moved = d.evidence.find((e) => e.probe === probe);
+    expect(moved?.points === other || moved?.points === 'none', JSON.stringify(moved)).toBe(true);
+    expect(d.variant).toBe(moved?.points === 'none' ? v : 'both');
+    expect(pointing(d, v).length).toBeGreaterThan(5);
+  });
+
+  it('says neither for a server that is not an image board', async () => {
+    const html = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>hello</body></html>');
+    });
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const d = await detect(`http://127.0.0.1:${(html.address() as AddressInfo).port}`);
+      expect(d.variant).toBe('neither');
+    } finally {
+      html.close();
+    }
+  });
+});

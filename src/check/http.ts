@@ -84,9 +84,15 @@ function encodeForm(form: FormBody): { body: string | FormData; contentType?: st
   return { body: data, excerpt };
 }
 
+/** After this many transport failures in a row, the target is taken to have stopped answering. */
+export const GIVE_UP_AFTER = 3;
+
 export class HttpClient {
   private readonly agent: Agent;
   requests = 0;
+  /** Transport failures in a row (timeouts, resets, refused connections); any response resets it. */
+  private failuresInARow = 0;
+  private lastFailure = '';
 
   constructor(private readonly options: HttpOptions) {
     this.agent = new Agent({
@@ -106,6 +112,11 @@ export class HttpClient {
       throw new ReadOnlyRefusal(`a read-only run sends no ${req.method} (${this.options.redactor.url(req.url.split('?')[0]!)})`);
     }
     const started = performance.now();
+    if (this.failuresInARow >= GIVE_UP_AFTER) {
+      // The target stopped answering: fail at once rather than wait out a timeout for every check.
+      const message = `not sent: the target stopped answering (${this.failuresInARow} requests in a row failed; last: ${this.lastFailure})`;
+      throw new TransportError(message, { request: { method: req.method, url: this.options.redactor.url(req.url), headers: {} }, error: message, durationMs: 0 }, 'GAVE_UP');
+    }
     const headers: Record<string, string> = { 'user-agent': 'conform', accept: '*/*', ...req.headers };
     const encoded = req.form ? encodeForm(req.form) : undefined;
     if (encoded?.contentType) headers['content-type'] = encoded.contentType;
@@ -157,10 +168,13 @@ export class HttpClient {
         },
         durationMs,
       };
+      this.failuresInARow = 0;
       return { status: res.statusCode, headers: flatHeaders, body, truncated, durationMs, exchange };
     } catch (err) {
       const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-      const code = e.code ?? e.cause?.code ?? (e.name === 'TimeoutError' || e.name === 'AbortError' ? 'TIMEOUT' : undefined);
+      // An expired AbortSignal.timeout is a DOMException named TimeoutError (its numeric `code` is not a cause).
+      const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT';
+      const code = timedOut ? 'TIMEOUT' : typeof e.code === 'string' ? e.code : e.cause?.code;
       const message =
         code === 'TIMEOUT'
           ? `no complete response within ${this.options.timeoutMs} ms`
@@ -168,6 +182,8 @@ export class HttpClient {
             ? 'connection refused'
             : `${e.message}${code ? ` (${code})` : ''}`;
       const exchange: Exchange = { request: recordedRequest, error: red.text(message), durationMs: performance.now() - started };
+      this.failuresInARow++;
+      this.lastFailure = red.text(message);
       throw new TransportError(red.text(message), exchange, code);
     }
   }

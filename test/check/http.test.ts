@@ -1,5 +1,5 @@
 /** The checker's HTTP client against misbehaving servers: bounded in time and size, never following redirects. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER, HttpClient, ReadOnlyRefusal, TransportError } from '../../src/check/http.ts';
@@ -7,7 +7,7 @@ import { Redactor } from '../../src/check/redact.ts';
 
 let server: Server;
 let base = '';
-const hung: import('node:http').ServerResponse[] = [];
+const hung: ServerResponse[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {

@@ -98,7 +98,19 @@ export function parseAccounts(text: string, source: string, variant: Variant, re
   return result;
 }
 
-export async function loadAccounts(path: string, variant: Variant, redactor: Redactor): Promise<Accounts> {
+/**
+ * Reads the accounts from a file, or from an environment variable when `source` is `env:NAME`
+ * (for CI secrets that should never be written to disk).
+ */
+export async function loadAccounts(source: string, variant: Variant, redactor: Redactor): Promise<Accounts> {
+  const fromEnv = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(source);
+  if (fromEnv) {
+    const name = fromEnv[1]!;
+    const text = process.env[name];
+    if (text === undefined || text.trim() === '') throw new UsageError(`the environment variable ${name} (named by --accounts env:${name}) is not set`);
+    return parseAccounts(text, `environment variable ${name}`, variant, redactor);
+  }
+  const path = source;
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -81,3 +81,18 @@ describe('accounts file', () => {
     expect(() => parseAccounts(JSON.stringify({ accounts: [{ name: 'g', role: 'Wizard', level: 30, api_key: 'k' }] }), 'a.json', 'A', r)).toThrow(/role/);
   });
 });
+
+describe('accounts from the environment', () => {
+  it('reads `env:NAME` from that variable, and says so when it is missing', async () => {
+    const { loadAccounts } = await import('../../src/check/accounts.ts');
+    process.env.CONFORM_TEST_ACCOUNTS = JSON.stringify({ accounts: [{ name: 'e', role: 'Member', level: 20, api_key: 'from-env-key' }] });
+    try {
+      const r = new Redactor();
+      expect((await loadAccounts('env:CONFORM_TEST_ACCOUNTS', 'B', r)).member.name).toBe('e');
+      expect(r.text('from-env-key')).toBe('<redacted>');
+      await expect(loadAccounts('env:CONFORM_NO_SUCH_VARIABLE', 'B', r)).rejects.toThrow(/CONFORM_NO_SUCH_VARIABLE .* is not set/);
+    } finally {
+      delete process.env.CONFORM_TEST_ACCOUNTS;
+    }
+  });
+});

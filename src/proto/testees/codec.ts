@@ -1,45 +1,76 @@
 /** Helpers shared by the shipped testees: a per-request codec and the stdin/stdout server loop. */
 import type { Answer, Request } from '../protocol.ts';
-import { FrameReader, encodeFrames } from '../protocol.ts';
+import { FrameReader, encodeFrameTexts } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { fromBase64, toBase64 } from '../wire.ts';
 
 export interface SimpleCodecParts {
   readonly name: string;
   readonly version: string;
+  /** The bytes are read before the next call, so they may be a view of a buffer the codec reuses. */
   encode(type: string, json: unknown): Uint8Array;
   decode(type: string, bytes: Uint8Array): unknown;
+  /**
+   * The JSON text of what `decode` returns (the same value, serialised), for the answer frames of
+   * the testee program; without it the program serialises `decode`'s value.
+   */
+  decodeText?(type: string, bytes: Uint8Array): string;
   /** Decode then encode keeping unknown fields; offer it only when the implementation preserves them. */
   reencode?(type: string, bytes: Uint8Array): Uint8Array;
+  /**
+   * Hand the request bytes over as Node Buffers (views of the decoded base64, not copies) rather
+   * than plain Uint8Arrays.
+   */
+  readonly bufferInput?: boolean;
+}
+
+/** A codec that can also write its answers as JSON texts directly (used by `serve`). */
+export interface TextCodec extends Codec {
+  answerTexts(requests: readonly Request[]): string[];
 }
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+const BASE64_TEXT = /^[A-Za-z0-9+/\-_]*={0,2}$/;
+const URL_SAFE = /[-_]/;
+
+/** fromBase64 of wire.ts (same input accepted, same errors) returning the decoded Buffer itself. */
+export function bufferFromBase64(text: string): Buffer {
+  if (!BASE64_TEXT.test(text)) throw new Error(`not base64: ${JSON.stringify(text.slice(0, 40))}`);
+  return Buffer.from(URL_SAFE.test(text) ? text.replace(/-/g, '+').replace(/_/g, '/') : text, 'base64');
+}
+
+/** toBase64 of wire.ts without the intermediate Buffer view when given a Buffer. */
+function base64Of(bytes: Uint8Array): string {
+  return Buffer.isBuffer(bytes) ? bytes.toString('base64') : toBase64(bytes);
+}
+
 /** Wraps synchronous encode/decode functions as a Codec. */
-export function simpleCodec(parts: SimpleCodecParts): Codec {
+export function simpleCodec(parts: SimpleCodecParts): TextCodec {
   const ops = ['encode', 'decode', ...(parts.reencode ? ['reencode'] : [])];
+  const bytesOf: (text: string) => Uint8Array = parts.bufferInput ? bufferFromBase64 : fromBase64;
   const one = (r: Request): Answer => {
     switch (r.op) {
       case 'hello':
         return { id: r.id, name: parts.name, version: parts.version, ops };
       case 'encode':
         try {
-          return { id: r.id, bytes: toBase64(parts.encode(r.type, r.json)) };
+          return { id: r.id, bytes: base64Of(parts.encode(r.type, r.json)) };
         } catch (e) {
           return { id: r.id, error: message(e) };
         }
       case 'decode':
         try {
-          return { id: r.id, json: parts.decode(r.type, fromBase64(r.bytes)) };
+          return { id: r.id, json: parts.decode(r.type, bytesOf(r.bytes)) };
         } catch (e) {
           return { id: r.id, parse_error: message(e) };
         }
       case 'reencode':
         if (!parts.reencode) return { id: r.id, skipped: 'reencode is not offered' };
         try {
-          return { id: r.id, bytes: toBase64(parts.reencode(r.type, fromBase64(r.bytes))) };
+          return { id: r.id, bytes: base64Of(parts.reencode(r.type, bytesOf(r.bytes))) };
         } catch (e) {
           return { id: r.id, parse_error: message(e) };
         }
@@ -47,7 +78,51 @@ export function simpleCodec(parts: SimpleCodecParts): Codec {
         return { id: (r as { id: number }).id, skipped: `unknown op ${String((r as { op: unknown }).op)}` };
     }
   };
-  return { name: parts.name, version: parts.version, ops, handle: (reqs) => reqs.map(one) };
+  const decodeText = parts.decodeText;
+  /** The JSON text of one answer: the same text as JSON.stringify(one(r)), built without the answer object. */
+  const oneText = (r: Request): string => {
+    const id = r.id;
+    if (typeof id !== 'number' || !Number.isFinite(id)) return JSON.stringify(one(r));
+    switch (r.op) {
+      case 'encode': {
+        let bytes: string;
+        try {
+          bytes = base64Of(parts.encode(r.type, r.json));
+        } catch (e) {
+          return JSON.stringify({ id, error: message(e) });
+        }
+        return `{"id":${id},"bytes":"${bytes}"}`;
+      }
+      case 'decode': {
+        if (!decodeText) return JSON.stringify(one(r));
+        let json: string;
+        try {
+          json = decodeText(r.type, bytesOf(r.bytes));
+        } catch (e) {
+          return JSON.stringify({ id, parse_error: message(e) });
+        }
+        return `{"id":${id},"json":${json}}`;
+      }
+      default:
+        return JSON.stringify(one(r));
+    }
+  };
+  return {
+    name: parts.name,
+    version: parts.version,
+    ops,
+    handle: (reqs) => reqs.map(one),
+    answerTexts: (reqs) => {
+      const n = reqs.length;
+      const out = new Array<string>(n);
+      for (let i = 0; i < n; i++) out[i] = oneText(reqs[i]!);
+      return out;
+    },
+  };
+}
+
+function isTextCodec(codec: Codec): codec is TextCodec {
+  return typeof (codec as Partial<TextCodec>).answerTexts === 'function';
 }
 
 /**
@@ -58,8 +133,12 @@ export function serve(codec: Codec): void {
   const reader = new FrameReader();
   let chain: Promise<void> | undefined;
   const answer = (answers: readonly Answer[]): void => {
-    process.stdout.write(encodeFrames(answers));
+    const n = answers.length;
+    const texts = new Array<string>(n);
+    for (let i = 0; i < n; i++) texts[i] = JSON.stringify(answers[i]);
+    process.stdout.write(encodeFrameTexts(texts));
   };
+  const texts = isTextCodec(codec) ? codec : undefined;
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
     try {
@@ -72,6 +151,10 @@ export function serve(codec: Codec): void {
     const requests = frames as Request[];
     if (chain === undefined) {
       // Nothing in progress: a synchronous codec answers at once.
+      if (texts) {
+        process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
+        return;
+      }
       const answers = codec.handle(requests);
       if (Array.isArray(answers)) return answer(answers);
       chain = Promise.resolve(answers).then(answer);

@@ -46,7 +46,7 @@ function needsDescriptorSet(): string | null {
 export const SHIPPED: readonly ShippedTestee[] = [
   {
     name: 'protobufjs',
-    description: 'protobufjs reflection + protobufjs/ext/protojson',
+    description: 'protobufjs reflection, with proto3 JSON mapping converters built per type (following protobufjs/ext/protojson)',
     command: () => tsCommand(RUN_TS, 'protobufjs'),
     unavailable: () => null,
     codec: async () => (await import('./protobufjs.ts')).protobufjsCodec(),

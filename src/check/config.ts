@@ -23,6 +23,8 @@ export interface RunConfig {
   readonly prefix: string;
   /** Which checks this pass runs: the quota tier runs alone, after the others. */
   readonly phase: 'main' | 'quota' | 'all';
+  /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */
+  readonly deadline?: number;
 }
 
 export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
@@ -50,6 +52,7 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_SEED: String(c.seed),
     CONFORM_PREFIX: c.prefix,
     CONFORM_PHASE: c.phase,
+    CONFORM_DEADLINE: String(c.deadline ?? 0),
   };
 }
 
@@ -70,5 +73,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     seed,
     prefix: env.CONFORM_PREFIX || runPrefix(seed),
     phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' ? env.CONFORM_PHASE : 'all',
+    deadline: Number(env.CONFORM_DEADLINE) || 0,
   };
 }

@@ -8,7 +8,7 @@ import type { Reply } from './target.ts';
 
 const KEPT_EXCHANGES = 3;
 
-export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean): Promise<CheckResult> {
+export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0): Promise<CheckResult> {
   const exchanges: Exchange[] = [];
   const ctx: CheckContext = {
     ...base,
@@ -36,6 +36,9 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
     requests: base.target.http.requests - requestsBefore,
     durationMs: Math.round(performance.now() - started),
   });
+  if (deadline > 0 && Date.now() > deadline) {
+    return finish({ status: 'fail', message: 'not run: the run reached its deadline (--deadline) before this check' });
+  }
   try {
     await check.run(ctx);
     return finish({ status: 'pass' }, []);

@@ -62,7 +62,7 @@ export function conformSuite(name: string, checksFor: (variant: Variant) => Chec
     }
     for (const check of checks) {
       it(check.id, async ({ task, skip }) => {
-        const result = await runCheck(check, ctx!, config.strict);
+        const result = await runCheck(check, ctx!, config.strict, config.deadline);
         task.meta.conform = result;
         if (result.status === 'skip') skip(result.message);
         if (result.status === 'fail') throw new Error(formatFailure(result));

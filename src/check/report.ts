@@ -1,5 +1,6 @@
 /**
- * The run report: report.json (every other output is rendered from it) and JUnit XML for CI.
+ * The run report: report.json (every other output is rendered from it; its JSON Schema is
+ * specs/report.schema.json) and JUnit XML for CI.
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,12 +21,55 @@ export interface Coverage {
   readonly uncovered: readonly string[];
 }
 
+/** An entry of the baseline of known failures (see src/report/baseline.ts). */
+export interface BaselineEntry {
+  readonly check?: string;
+  readonly requirement?: string;
+  readonly reason: string;
+  /** Last day (YYYY-MM-DD) the entry accepts failures. */
+  readonly expires?: string;
+}
+
+/** A check result as report.json records it. */
+export interface ReportedResult extends CheckResult {
+  /** The baseline entry that accepted this failure: it does not fail the run. */
+  readonly baselined?: BaselineEntry;
+}
+
+/** What the baseline did to a run. */
+export interface BaselineOutcome {
+  readonly file: string;
+  readonly entries: number;
+  /** Failures accepted by an unexpired entry. */
+  readonly accepted: number;
+  /** The file must be updated (an entry now passes, or has expired): the run fails. */
+  readonly outdated: boolean;
+  readonly nowPassing: readonly { readonly entry: BaselineEntry; readonly checks: readonly string[] }[];
+  readonly expired: readonly { readonly entry: BaselineEntry; readonly checks: readonly string[] }[];
+  /** Entries that named no check of this run. */
+  readonly unused: readonly BaselineEntry[];
+  /** --update-baseline rewrote the file. */
+  readonly updated: boolean;
+}
+
+export interface Counts {
+  readonly pass: number;
+  readonly fail: number;
+  readonly warn: number;
+  readonly skip: number;
+  readonly total: number;
+  /** Failures accepted by the baseline (a subset of fail); present when a baseline was given. */
+  readonly baselined?: number;
+}
+
 export interface Report {
   readonly schema: typeof REPORT_SCHEMA;
   readonly tool: { readonly name: 'conform'; readonly version: string };
   readonly variant: Variant;
   readonly target: string;
   readonly embedded: boolean;
+  /** The deliberate violation switched on in the embedded server (--fault). */
+  readonly fault?: string;
   readonly seed: number;
   readonly prefix: string;
   readonly strict: boolean;
@@ -35,10 +79,11 @@ export interface Report {
   readonly durationMs: number;
   readonly requests: number;
   readonly verdict: Verdict;
-  readonly counts: { readonly pass: number; readonly fail: number; readonly warn: number; readonly skip: number; readonly total: number };
+  readonly counts: Counts;
   readonly coverage: Coverage;
   readonly errors: readonly string[];
-  readonly results: readonly CheckResult[];
+  readonly baseline?: BaselineOutcome;
+  readonly results: readonly ReportedResult[];
 }
 
 /** Requirement coverage of a variant by the declared checks (before selection). */
@@ -52,44 +97,104 @@ export function coverage(variant: Variant, checks: readonly Check[]): Coverage {
   return { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
 }
 
-export function verdictOf(results: readonly CheckResult[], errors: readonly string[]): Verdict {
-  return results.some((r) => r.status === 'fail') || errors.length > 0 ? 'non-conformant' : 'conformant';
+/** Non-conformant when a check failed (failures accepted by the baseline aside) or the run had errors. */
+export function verdictOf(results: readonly ReportedResult[], errors: readonly string[]): Verdict {
+  return results.some((r) => r.status === 'fail' && !r.baselined) || errors.length > 0 ? 'non-conformant' : 'conformant';
 }
 
-export function countResults(results: readonly CheckResult[]): Report['counts'] {
+/** Does the run fail (exit 1)? A non-conformant verdict, or a baseline that must be updated. */
+export function runFailed(report: Pick<Report, 'verdict' | 'baseline'>): boolean {
+  return report.verdict === 'non-conformant' || report.baseline?.outdated === true;
+}
+
+export function countResults(results: readonly ReportedResult[], withBaseline = false): Counts {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, total: results.length };
   for (const r of results) counts[r.status]++;
-  return counts;
+  return withBaseline ? { ...counts, baselined: results.filter((r) => r.status === 'fail' && r.baselined).length } : counts;
 }
 
 const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
+/** Text from the target may hold characters XML 1.0 cannot carry at all: drop them. */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const x = (text: string): string => text.replace(NOT_XML, '\uFFFD');
+
+function entryName(e: BaselineEntry): string {
+  return e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement ?? '?'}`;
+}
+
+/**
+ * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
+ * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors and a baseline
+ * that must be updated are failing testcases of their own, so CI shows every reason a run failed.
+ */
 export function renderJUnit(report: Report): string {
-  const byResource = new Map<string, CheckResult[]>();
+  const byResource = new Map<string, ReportedResult[]>();
   for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
-  const suites = [...byResource].map(([resource, results]) => ({
-    '@_name': `conform ${report.variant}: ${resource}`,
+  const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
+  const skipped = (r: ReportedResult) => r.status === 'skip' || (r.status === 'fail' && r.baselined !== undefined);
+  const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
+    '@_name': x(`conform ${report.variant}: ${resource}`),
     '@_tests': results.length,
-    '@_failures': results.filter((r) => r.status === 'fail').length,
-    '@_skipped': results.filter((r) => r.status === 'skip').length,
+    '@_failures': results.filter(failing).length,
+    '@_errors': 0,
+    '@_skipped': results.filter(skipped).length,
     '@_time': (results.reduce((s, r) => s + r.durationMs, 0) / 1000).toFixed(3),
     testcase: results.map((r) => ({
-      '@_classname': `${report.variant}.${resource}`,
-      '@_name': `${r.check} [${r.requirements.join(' ')}]`,
+      '@_classname': x(`${report.variant}.${resource}`),
+      '@_name': x(`${r.check} [${r.requirements.join(' ')}]`),
       '@_time': (r.durationMs / 1000).toFixed(3),
-      ...(r.status === 'fail'
-        ? { failure: { '@_message': r.message ?? 'failed', '@_type': r.failedRequirement ?? r.requirements[0] ?? 'check', '#text': detailText(r) } }
+      ...(failing(r)
+        ? { failure: { '@_message': x(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
         : {}),
-      ...(r.status === 'skip' ? { skipped: { '@_message': r.message ?? '' } } : {}),
-      ...(r.status === 'warn' ? { 'system-out': `WARN (SHOULD): ${detailText(r)}` } : {}),
+      ...(r.status === 'fail' && r.baselined
+        ? {
+            skipped: { '@_message': x(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
+            'system-out': x(`FAIL (baselined): ${detailText(r)}`),
+          }
+        : {}),
+      ...(r.status === 'skip' ? { skipped: { '@_message': x(r.message ?? '') } } : {}),
+      ...(r.status === 'warn' ? { 'system-out': x(`WARN (SHOULD): ${detailText(r)}`) } : {}),
     })),
   }));
+  const extra: { name: string; message: string; text: string }[] = [
+    ...report.errors.map((e, i) => ({ name: `run error ${i + 1}`, message: e, text: e })),
+    ...(report.baseline?.nowPassing ?? []).map(({ entry, checks }) => ({
+      name: `baseline: ${entryName(entry)} now passes`,
+      message: `listed in ${report.baseline!.file} as a known failure, but it passes: remove the entry (or run with --update-baseline)`,
+      text: `passing: ${checks.join(', ')}`,
+    })),
+    ...(report.baseline?.expired ?? []).map(({ entry, checks }) => ({
+      name: `baseline: ${entryName(entry)} expired`,
+      message: `the entry in ${report.baseline!.file} expired on ${entry.expires}: fix the failure or extend the date`,
+      text: checks.length ? `no longer accepted: ${checks.join(', ')}` : 'it accepts no failure of this run: remove it',
+    })),
+  ];
+  if (extra.length > 0) {
+    suites.push({
+      '@_name': `conform ${report.variant}: run`,
+      '@_tests': extra.length,
+      '@_failures': extra.length,
+      '@_errors': 0,
+      '@_skipped': 0,
+      '@_time': '0.000',
+      testcase: extra.map((e) => ({
+        '@_classname': `${report.variant}.run`,
+        '@_name': x(e.name),
+        '@_time': '0.000',
+        failure: { '@_message': x(e.message), '@_type': 'run', '#text': x(e.text) },
+      })),
+    });
+  }
+  const failures = report.results.filter(failing).length + extra.length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml.build({
     testsuites: {
-      '@_name': `conform check --variant ${report.variant}`,
-      '@_tests': report.counts.total,
-      '@_failures': report.counts.fail,
-      '@_skipped': report.counts.skip,
+      '@_name': x(`conform check --variant ${report.variant}`),
+      '@_tests': report.counts.total + extra.length,
+      '@_failures': failures,
+      '@_errors': 0,
+      '@_skipped': report.results.filter(skipped).length,
       '@_time': (report.durationMs / 1000).toFixed(3),
       testsuite: suites,
     },
@@ -108,10 +213,32 @@ function detailText(r: CheckResult): string {
     .join('\n');
 }
 
+/** The files a run writes in its report directory, in the order they are printed. */
+export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.svg'] as const;
+
+/** Writes report.json and every output rendered from it; returns their paths. */
 export async function writeReport(dir: string, report: Report): Promise<string[]> {
+  const [{ renderHtml }, { renderMarkdown }, { renderBadge }] = await Promise.all([
+    import('../report/html.ts'),
+    import('../report/markdown.ts'),
+    import('../report/badge.ts'),
+  ]);
+  // Every output is rendered from report.json as written, never from live state.
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const written = JSON.parse(json) as Report;
+  const contents: Record<(typeof REPORT_FILES)[number], string> = {
+    'report.json': json,
+    'junit.xml': renderJUnit(written),
+    'report.html': renderHtml(written),
+    'summary.md': renderMarkdown(written),
+    'badge.svg': renderBadge(written),
+  };
   await mkdir(dir, { recursive: true });
-  const files = [join(dir, 'report.json'), join(dir, 'junit.xml')];
-  await writeFile(files[0]!, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(files[1]!, renderJUnit(report));
+  const files: string[] = [];
+  for (const name of REPORT_FILES) {
+    const file = join(dir, name);
+    await writeFile(file, contents[name]);
+    files.push(file);
+  }
   return files;
 }

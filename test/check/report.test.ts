@@ -1,7 +1,7 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/check/report.ts';
-import { countResults, renderJUnit, verdictOf } from '../../src/check/report.ts';
+import { countResults, renderJUnit, runFailed, verdictOf } from '../../src/check/report.ts';
 import type { CheckResult } from '../../src/check/result.ts';
 
 const result = (check: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
@@ -25,7 +25,7 @@ describe('report', () => {
   });
 
   it('renders JUnit XML with one testcase per check, named by check and requirement', () => {
-    const report = { variant: 'A', durationMs: 1000, counts: countResults(results), results } as unknown as Report;
+    const report = { variant: 'A', durationMs: 1000, counts: countResults(results), errors: [], results } as unknown as Report;
     const xml = renderJUnit(report);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
     const suite = doc.testsuites.testsuite;
@@ -35,5 +35,35 @@ describe('report', () => {
     expect(cases.map((c) => c.name)).toEqual(['a [IB-2-format-json]', 'b [IB-2-format-json]', 'c [IB-2-format-json]', 'd [IB-2-format-json]']);
     expect(cases[1]!.failure).toMatchObject({ message: 'broken <xml> & "quotes"', type: 'IB-7-status-documented' });
     expect(cases[3]!.skipped).toMatchObject({ message: 'needs two records' });
+  });
+
+  it('counts failures accepted by the baseline apart, and they do not make the verdict', () => {
+    const known = [results[0]!, { ...results[1]!, baselined: { check: 'b', reason: 'legacy' } }];
+    expect(countResults(known, true)).toEqual({ pass: 1, fail: 1, warn: 0, skip: 0, total: 2, baselined: 1 });
+    expect(verdictOf(known, [])).toBe('conformant');
+    expect(runFailed({ verdict: 'conformant' })).toBe(false);
+    expect(runFailed({ verdict: 'conformant', baseline: { outdated: true } as never })).toBe(true);
+  });
+
+  it('renders a baselined failure as skipped, and a stale baseline and run errors as failing testcases', () => {
+    const known = [results[0]!, { ...results[1]!, baselined: { check: 'b', reason: 'legacy \u0001 backend' } }, results[3]!];
+    const report = {
+      variant: 'A', durationMs: 10, counts: countResults(known, true), results: known, errors: ['a suite could not start'],
+      baseline: {
+        file: 'known.yaml', entries: 2, accepted: 1, outdated: true, updated: false, unused: [],
+        nowPassing: [{ entry: { check: 'a', reason: 'r' }, checks: ['a'] }],
+        expired: [{ entry: { requirement: 'IB-7-*', reason: 'r', expires: '2020-01-01' }, checks: [] }],
+      },
+    } as unknown as Report;
+    const xml = renderJUnit(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    expect(doc.testsuites).toMatchObject({ tests: '6', failures: '3', skipped: '2' });
+    const [posts, run] = doc.testsuites.testsuite as { name: string; testcase: { name: string; failure?: { message: string }; skipped?: { message: string } }[] }[];
+    expect(posts!.testcase[1]!.failure).toBeUndefined();
+    expect(posts!.testcase[1]!.skipped!.message).toBe('known failure, accepted by the baseline (check b): legacy \ufffd backend');
+    expect(run!.name).toBe('conform A: run');
+    expect(run!.testcase.map((t) => t.name)).toEqual(['run error 1', 'baseline: check a now passes', 'baseline: requirement IB-7-* expired']);
+    expect(run!.testcase[1]!.failure!.message).toMatch(/remove the entry/);
   });
 });

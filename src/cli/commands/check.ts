@@ -4,7 +4,6 @@ import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../check/report.ts';
-import type { CheckResult } from '../../check/result.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import type { RegisterCommand } from './index.ts';
@@ -22,6 +21,8 @@ interface CheckOptions {
   seed?: string;
   quiet?: boolean;
   fault?: string;
+  baseline?: string;
+  updateBaseline?: boolean;
 }
 
 function integer(value: string, flag: string, min: number): number {
@@ -46,8 +47,6 @@ function timestamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 }
 
-const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
-
 export const registerCheck: RegisterCommand = (program, setExit) => {
   program
     .command('check')
@@ -55,7 +54,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .addOption(new Option('--variant <variant>', 'variant to certify against').choices(['A', 'B']).makeOptionMandatory())
     .option('--target <url>', 'base URL of the server under test (default: start the embedded reference server)')
     .option('--accounts <file>', 'accounts file (JSON) with one account per user level', DEFAULT_ACCOUNTS)
-    .option('--report <dir>', 'directory for report.json and junit.xml (default: reports/<timestamp>)')
+    .option('--report <dir>', 'directory for report.json, junit.xml, report.html, summary.md and badge.svg (default: reports/<timestamp>)')
     .option('--only <pattern...>', 'run only checks matching a glob over check ids, requirement ids, resources or operation ids')
     .option('--strict', 'SHOULD-level failures fail the run (default: they are warnings)')
     .option('--read-only', 'run only checks that send no POST, PUT or DELETE')
@@ -63,18 +62,26 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
+    .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
+    .option('--update-baseline', 'rewrite the --baseline file from this run\'s failures (keeping the reasons of entries that remain)')
     .option('--quiet', 'print only the summary')
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, verdictOf, writeReport }, { allChecks }, { runSuites }, { selectChecks }] = await Promise.all([
-        import('../../check/context.ts'),
-        import('../../check/http.ts'),
-        import('../../check/report.ts'),
-        import('../../check/registry.ts'),
-        import('../../check/runner.ts'),
-        import('../../check/select.ts'),
-      ]);
+      const [{ createContext }, { TransportError }, { countResults, coverage, runFailed, verdictOf, writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }] =
+        await Promise.all([
+          import('../../check/context.ts'),
+          import('../../check/http.ts'),
+          import('../../check/report.ts'),
+          import('../../check/registry.ts'),
+          import('../../check/runner.ts'),
+          import('../../check/select.ts'),
+          import('../../report/baseline.ts'),
+          import('../../report/progress.ts'),
+        ]);
+      if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
+      // A bad baseline is a usage error before any request is sent.
+      const baseline = opts.baseline ? await baselines.loadBaseline(opts.baseline, resolve(opts.baseline), opts.updateBaseline === true) : undefined;
       const seed = opts.seed !== undefined ? integer(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
       const config: RunConfig = {
         target: opts.target ? targetUrl(opts.target) : '',
@@ -119,21 +126,28 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         }
 
         process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed})\n`);
-        let done = 0;
-        const outcome = await runSuites({ ...config, target: url }, (r) => {
-          done++;
-          if (!opts.quiet && (r.status === 'fail' || r.status === 'warn')) {
-            process.stderr.write(`  ${SYMBOL[r.status]} ${r.check} [${r.failedRequirement ?? r.requirements.join(', ')}] ${r.message ?? ''}\n`);
-          }
-          if (!opts.quiet && done % 100 === 0) process.stderr.write(`  ... ${done}/${selected.length} checks\n`);
-        });
-        const results = outcome.results.sort((a, b) => a.check.localeCompare(b.check));
+        const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
+        let outcome;
+        try {
+          outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r));
+        } finally {
+          progress.finish();
+        }
+        const sorted = outcome.results.sort((a, b) => a.check.localeCompare(b.check));
+        let applied = baseline ? baselines.applyBaseline(sorted, baseline) : undefined;
+        if (baseline && opts.updateBaseline) {
+          const entries = baselines.updateEntries(sorted, baseline.entries);
+          await baselines.writeBaseline(resolve(baseline.file), entries);
+          applied = baselines.applyBaseline(sorted, { file: baseline.file, entries }, baselines.today(), true);
+        }
+        const results = applied?.results ?? sorted;
         const report: Report = {
           schema: 'conform-report/1',
           tool: { name: 'conform', version: '0.1.0' },
           variant: config.variant,
           target: config.target || url,
           embedded: !config.target,
+          ...(opts.fault ? { fault: opts.fault } : {}),
           seed,
           prefix: config.prefix,
           strict: config.strict,
@@ -143,26 +157,39 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
           verdict: verdictOf(results, outcome.errors),
-          counts: countResults(results),
+          counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
+          ...(applied ? { baseline: applied.outcome } : {}),
           results,
         };
         const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
         const files = await writeReport(dir, report);
         const c = report.counts;
+        const b = report.baseline;
+        const entry = (e: { check?: string; requirement?: string }) => (e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement}`);
         process.stdout.write(
           [
+            ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
             `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}  seed ${seed}`,
-            `${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+            `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
             `requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}`,
             ...outcome.errors.map((e) => `error: ${e}`),
+            ...(b
+              ? [
+                  `baseline ${b.file}: ${b.accepted} known failures accepted, ${b.entries} entries${b.updated ? ' (rewritten from this run)' : ''}`,
+                  ...b.nowPassing.map((e) => `baseline: ${entry(e.entry)} now passes (${e.checks.join(', ')}): remove it from ${b.file}`),
+                  ...b.expired.map((e) => `baseline: ${entry(e.entry)} expired on ${e.entry.expires}: fix the failure or extend the date in ${b.file}`),
+                  ...(b.outdated ? [`baseline out of date: update ${b.file} (or run with --update-baseline)`] : []),
+                ]
+              : []),
             `verdict: ${report.verdict.toUpperCase()}`,
-            `report: ${files.join(', ')}`,
+            'report:',
+            ...files.map((f) => `  ${f}`),
             '',
           ].join('\n'),
         );
-        setExit(report.verdict === 'conformant' ? EXIT.ok : EXIT.fail);
+        setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
       } finally {
         await stop?.();
       }

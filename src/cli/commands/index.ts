@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerCheck } from './check.ts';
+import { registerCompare } from './compare.ts';
 import { registerDetect } from './detect.ts';
 import { registerProto } from './proto.ts';
 import { registerServe } from './serve.ts';
@@ -15,6 +16,7 @@ export type RegisterCommand = (program: Command, setExit: (code: number) => void
 export const commands: RegisterCommand[] = [
   registerSpec,
   registerCheck,
+  registerCompare,
   registerDetect,
   registerProto,
   registerServe,

@@ -1,0 +1,92 @@
+/**
+ * summary.md: a Markdown summary of report.json for a CI step summary (GitHub's $GITHUB_STEP_SUMMARY
+ * and the like): verdict, counts, coverage, the failures with their requirement ids, warnings and
+ * skips collapsed. Text from the target is escaped: it must not turn into markup or links.
+ */
+import type { BaselineEntry, Report, ReportedResult } from '../check/report.ts';
+import { passRate } from './status.ts';
+
+/** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
+export function cell(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cut
+    .replace(/[\\`*_[\]|~<>&@]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`))
+    .replace(/:\/\//g, ':\\/\\/'); // no autolinks
+}
+
+/** An id in code style (ids come from conform, but are escaped all the same). */
+const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+
+const MAX_ROWS = 200;
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function resultRows(results: readonly ReportedResult[], withReason = false): string {
+  const shown = results.slice(0, MAX_ROWS);
+  const rows = shown.map((r) => [
+    code(r.check),
+    code(r.failedRequirement ?? r.requirements.join(' ')),
+    cell(r.resource),
+    cell([r.message ?? '', r.expected !== undefined ? `(expected ${r.expected}; actual ${r.actual ?? '?'})` : ''].filter(Boolean).join(' ')),
+    ...(withReason ? [cell(r.baselined?.reason ?? '')] : []),
+  ]);
+  const head = ['Check', 'Requirement', 'Resource', 'Message', ...(withReason ? ['Accepted because'] : [])];
+  return `${table(head, rows)}${results.length > MAX_ROWS ? `\n\n…and ${results.length - MAX_ROWS} more: see report.html.` : ''}`;
+}
+
+function entryName(e: BaselineEntry): string {
+  return e.check !== undefined ? `check ${code(e.check)}` : `requirement ${code(e.requirement ?? '?')}`;
+}
+
+export function renderMarkdown(report: Report): string {
+  const c = report.counts;
+  const fails = report.results.filter((r) => r.status === 'fail' && !r.baselined);
+  const known = report.results.filter((r) => r.status === 'fail' && r.baselined);
+  const warns = report.results.filter((r) => r.status === 'warn');
+  const skips = report.results.filter((r) => r.status === 'skip');
+  const passed = report.verdict === 'conformant' && !report.baseline?.outdated;
+  const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
+  const out: string[] = [];
+  out.push(`## ${passed ? '✅' : '❌'} conform: variant ${report.variant} ${verdict}${report.baseline?.outdated ? ' (baseline out of date)' : ''}`);
+  out.push('');
+  out.push(
+    `Target ${code(report.target)}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${code(report.fault)}` : ''})` : ''}, seed ${code(String(report.seed))}, ` +
+      `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}${report.readOnly ? ', read-only' : ''}` +
+      `${report.only.length ? `, only ${report.only.map(code).join(' ')}` : ''}.`,
+  );
+  out.push('');
+  out.push(
+    table(
+      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', 'Total', 'Passing'],
+      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), String(c.total), `${passRate(c)}%`]],
+    ),
+  );
+  out.push('');
+  out.push(
+    `Requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}` +
+      `${report.coverage.uncovered.length ? ` (uncovered: ${report.coverage.uncovered.map(code).join(', ')})` : ''}.`,
+  );
+  if (report.errors.length) {
+    out.push('', '### Run errors', '', ...report.errors.map((e) => `- ${cell(e, 1000)}`));
+  }
+  const b = report.baseline;
+  if (b) {
+    out.push('', `Baseline ${code(b.file)}: ${b.accepted} known ${b.accepted === 1 ? 'failure' : 'failures'} accepted (${b.entries} ${b.entries === 1 ? 'entry' : 'entries'})${b.updated ? ', rewritten from this run' : ''}.`);
+    if (b.outdated) out.push('', '**The baseline is out of date: the run fails until it is updated** (edit it, or run with `--update-baseline`).');
+    for (const e of b.nowPassing) out.push(`- ${entryName(e.entry)} now passes (${e.checks.map(code).join(', ')}): remove it.`);
+    for (const e of b.expired) out.push(`- ${entryName(e.entry)} expired on ${cell(e.entry.expires ?? '')}${e.checks.length ? `; no longer accepted: ${e.checks.map(code).join(', ')}` : ''}.`);
+  }
+  if (fails.length) out.push('', `### Failures (${fails.length})`, '', resultRows(fails));
+  const collapsed = (title: string, body: string) => ['', '<details>', `<summary>${title}</summary>`, '', body, '', '</details>'];
+  if (known.length) out.push(...collapsed(`Known failures, accepted by the baseline (${known.length})`, resultRows(known, true)));
+  if (warns.length) out.push(...collapsed(`Warnings: SHOULD-level failures (${warns.length})`, resultRows(warns)));
+  if (skips.length) {
+    const rows = skips.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), cell(r.message ?? '')]);
+    out.push(...collapsed(`Skipped (${skips.length})`, table(['Check', 'Requirements', 'Reason'], rows)));
+  }
+  out.push('', 'Details (expected vs actual, requests and responses, `curl` reproductions): `report.html` next to this file.', '');
+  return out.join('\n');
+}

@@ -1,0 +1,125 @@
+/**
+ * report.html, statically and in real headless Chromium loaded from file://: the verdict on top,
+ * a failure that opens to expected vs actual, the exchange and a curl command, no network request,
+ * no horizontal scrolling on a phone, hostile text shown as text. Screenshots go to reports/.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/paths.ts';
+import { checkAnchor, renderHtml } from '../../src/report/html.ts';
+import { Browser, CHROMIUM, hasChromium } from './chromium.ts';
+import { FAILURE, HOSTILE, makeReport } from './fixture.ts';
+
+const html = renderHtml(makeReport());
+const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
+const file = join(dir, 'report.html');
+writeFileSync(file, html);
+const url = pathToFileURL(file).href;
+const SHOTS = join(REPO_ROOT, 'reports');
+
+describe('report.html (static)', () => {
+  it('is self-contained: nothing to fetch, and a policy that forbids fetching', () => {
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-[^"]+&#39;; script-src &#39;sha256-/);
+    // Links only within the page; no src attributes, no url() in CSS, no @import.
+    for (const m of html.matchAll(/\b(href|src)="([^"]*)"/g)) expect(m[2], m[0]).toMatch(/^#/);
+    expect(html).not.toMatch(/url\(|@import|<link\b|<img\b|<iframe\b/i);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('escapes everything taken from the target', () => {
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+  });
+
+  it('holds the verdict, the counts and each failure with its reproduction', () => {
+    expect(html).toContain('<span class="verdict" id="verdict">NON-CONFORMANT</span>');
+    expect(html).toMatch(/<li class="fail"><b>1<\/b> fail<\/li>/);
+    expect(html).toMatch(/<li class="known"><b>1<\/b> known \(baseline\)<\/li>/);
+    expect(html).toContain(`<details class="result fail" id="${checkAnchor(FAILURE.check)}">`);
+    expect(html).toContain('curl -sS -i');
+    expect(html).not.toMatch(/curl[^<]*&#60;redacted&#62;/); // the curl command holds placeholders only
+  });
+});
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844, mobile: true },
+  { name: 'wide', width: 1440, height: 900, mobile: false },
+] as const;
+
+describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await Browser.launch();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const vp of VIEWPORTS) {
+    it(`shows the verdict and opens a failure to its details (${vp.name}, ${vp.width}x${vp.height})`, async () => {
+      browser.requests.length = 0;
+      await browser.open(url, vp.width, vp.height, vp.mobile);
+      const top = await browser.evaluate<{ text: string; top: number; bottom: number; scrollWidth: number; innerWidth: number }>(`(() => {
+        const v = document.getElementById('verdict').getBoundingClientRect();
+        return { text: document.getElementById('verdict').textContent, top: v.top, bottom: v.bottom,
+                 scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth };
+      })()`);
+      expect(top.text).toBe('NON-CONFORMANT');
+      expect(top.top).toBeGreaterThanOrEqual(0);
+      expect(top.bottom).toBeLessThan(vp.height / 3); // at the top
+      expect(top.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(top.innerWidth);
+      writeFileSync(join(SHOTS, `report-html-${vp.name}-top.png`), await browser.screenshot());
+
+      const id = checkAnchor(FAILURE.check);
+      const sel = `[id="${id}"]`;
+      expect(await browser.evaluate<boolean>(`document.querySelector('${sel}').open`)).toBe(false);
+      await browser.click(`${sel} > summary`);
+      const opened = await browser.evaluate<{ open: boolean; visible: Record<string, boolean>; texts: Record<string, string>; scrollWidth: number; imgs: number; scripts: number }>(`(() => {
+        const d = document.querySelector('${sel}');
+        const shown = (q) => { const el = d.querySelector(q); if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+        const text = (q) => (d.querySelector(q) || {}).textContent || '';
+        return {
+          open: d.open,
+          visible: { expected: shown('.ea'), request: shown('.exchange .pair'), curl: shown('pre.curl'), copy: shown('button.copy') },
+          texts: { ea: text('.ea'), exchange: text('.exchange .pair'), curl: text('pre.curl') },
+          scrollWidth: document.documentElement.scrollWidth - window.innerWidth,
+          imgs: document.querySelectorAll('img').length,
+          scripts: document.querySelectorAll('script').length,
+        };
+      })()`);
+      expect(opened.open).toBe(true);
+      expect(opened.visible).toEqual({ expected: true, request: true, curl: true, copy: true });
+      expect(opened.texts.ea).toContain('{"success": boolean, "reason": string}');
+      expect(opened.texts.ea).toContain(HOSTILE); // shown as text, not markup
+      expect(opened.texts.exchange).toContain('POST http://127.0.0.1:3000/comments.json?login=conform_member&api_key=<redacted>');
+      expect(opened.texts.exchange).toContain('HTTP 200');
+      expect(opened.texts.curl).toMatch(/^curl -sS -i .*"\$CONFORM_API_KEY"/s);
+      expect(opened.scrollWidth, 'an open failure makes the page scroll sideways').toBeLessThanOrEqual(0);
+      expect(opened.imgs).toBe(0);
+      expect(opened.scripts).toBe(1);
+      await browser.evaluate(`document.querySelector('${sel} .ea').scrollIntoView({ block: 'start' })`);
+      writeFileSync(join(SHOTS, `report-html-${vp.name}-failure.png`), await browser.screenshot());
+
+      await browser.evaluate(`document.getElementById('matrix').scrollIntoView()`);
+      writeFileSync(join(SHOTS, `report-html-${vp.name}-matrix.png`), await browser.screenshot());
+      expect(browser.requests, 'the page made a network request').toEqual([url]);
+    });
+  }
+
+  it('opens the failure a link points to (report.html#check-...)', async () => {
+    const id = checkAnchor(FAILURE.check);
+    await browser.open('about:blank', 390, 844, true); // else only the fragment changes: no load event
+    await browser.open(`${url}#${encodeURIComponent(id)}`, 390, 844, true);
+    expect(await browser.evaluate<boolean>(`document.getElementById(${JSON.stringify(id)}).open`)).toBe(true);
+  });
+});
+
+if (!hasChromium()) {
+  // Printed so that a skipped browser test is never silent. CI installs chromium (.ci/run).
+  console.warn(`report.html browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+}

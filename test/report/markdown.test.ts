@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { makeReport } from './fixture.ts';
+
+describe('summary.md', () => {
+  const md = renderMarkdown(makeReport());
+
+  it('gives the verdict, counts, coverage and a table of failures with requirement ids', () => {
+    expect(md).toMatch(/^## ❌ conform: variant A NON-CONFORMANT/);
+    expect(md).toContain('| Pass | Fail | Known (baseline) | Warn | Skip | Total | Passing |');
+    expect(md).toContain('| 2 | 1 | 1 | 1 | 1 | 6 | 40% |');
+    expect(md).toContain('Requirement coverage: MUST 192/192, SHOULD 33/33.');
+    expect(md).toContain('### Failures (1)');
+    expect(md).toMatch(/\| `served\/comments\.create\/json` \| `IB-7-envelope-json` \| comments \| /);
+  });
+
+  it('collapses known failures, warnings and skips', () => {
+    expect(md).toMatch(/<details>\n<summary>Known failures, accepted by the baseline \(1\)<\/summary>[\s\S]*dmails are served by the legacy backend[\s\S]*?<\/details>/);
+    expect(md).toMatch(/<details>\n<summary>Warnings: SHOULD-level failures \(1\)<\/summary>[\s\S]*`auth\/bad-key`[\s\S]*?<\/details>/);
+    expect(md).toMatch(/<details>\n<summary>Skipped \(1\)<\/summary>[\s\S]*needs two posts[\s\S]*?<\/details>/);
+  });
+
+  it('escapes what the target sent: no HTML, no links, no broken table', () => {
+    expect(md).not.toContain('<script>');
+    expect(md).not.toContain('<img');
+    expect(md).not.toMatch(/(?<!\\)\]\(http/);
+    expect(md).toContain('\\[click\\]');
+    expect(md).toContain('&lt;script&gt;');
+    const row = md.split('\n').find((l) => l.startsWith('| `served/comments.create/json`'))!;
+    // 4 columns: 5 unescaped pipes.
+    expect(row.match(/(?<!\\)\|/g)!.length).toBe(5);
+  });
+
+  it('says when the baseline is out of date', () => {
+    const out = renderMarkdown(
+      makeReport(undefined, {
+        baseline: { file: 'b.yaml', entries: 2, accepted: 1, outdated: true, nowPassing: [{ entry: { check: 'x/*', reason: 'r' }, checks: ['x/1'] }], expired: [], unused: [], updated: false },
+      }),
+    );
+    expect(out).toContain('(baseline out of date)');
+    expect(out).toContain('- check `x/*` now passes (`x/1`): remove it.');
+  });
+});

@@ -31,7 +31,10 @@ export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
 
 export const DEFAULTS = {
   timeoutMs: 10_000,
-  maxBodyBytes: 8 * 1024 * 1024,
+  /** The largest documented answer (100 posts) is well under 1 MiB. */
+  maxBodyBytes: 4 * 1024 * 1024,
+  /** A full certification takes seconds; fifteen minutes bounds a run against a target that crawls. */
+  deadlineSeconds: 900,
 } as const;
 
 export function runPrefix(seed: number): string {

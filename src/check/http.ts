@@ -87,12 +87,28 @@ function encodeForm(form: FormBody): { body: string | FormData; contentType?: st
 /** After this many transport failures in a row, the target is taken to have stopped answering. */
 export const GIVE_UP_AFTER = 3;
 
+/**
+ * Transport failures in a row per origin (timeouts, resets, refused connections), shared by every
+ * client of the process: a target that stopped answering has stopped for every suite. Any response
+ * resets the count.
+ */
+const health = new Map<string, { failuresInARow: number; lastFailure: string }>();
+
+function healthOf(url: string): { failuresInARow: number; lastFailure: string } {
+  const origin = new URL(url).origin;
+  let h = health.get(origin);
+  if (!h) health.set(origin, (h = { failuresInARow: 0, lastFailure: '' }));
+  return h;
+}
+
+/** Forgets what is known of the targets' health (a long-lived process checking the same origin again). */
+export function resetTargetHealth(): void {
+  health.clear();
+}
+
 export class HttpClient {
   private readonly agent: Agent;
   requests = 0;
-  /** Transport failures in a row (timeouts, resets, refused connections); any response resets it. */
-  private failuresInARow = 0;
-  private lastFailure = '';
 
   constructor(private readonly options: HttpOptions) {
     this.agent = new Agent({
@@ -112,9 +128,10 @@ export class HttpClient {
       throw new ReadOnlyRefusal(`a read-only run sends no ${req.method} (${this.options.redactor.url(req.url.split('?')[0]!)})`);
     }
     const started = performance.now();
-    if (this.failuresInARow >= GIVE_UP_AFTER) {
+    const h = healthOf(req.url);
+    if (h.failuresInARow >= GIVE_UP_AFTER) {
       // The target stopped answering: fail at once rather than wait out a timeout for every check.
-      const message = `not sent: the target stopped answering (${this.failuresInARow} requests in a row failed; last: ${this.lastFailure})`;
+      const message = `not sent: the target stopped answering (${h.failuresInARow} requests in a row failed; last: ${h.lastFailure})`;
       throw new TransportError(message, { request: { method: req.method, url: this.options.redactor.url(req.url), headers: {} }, error: message, durationMs: 0 }, 'GAVE_UP');
     }
     const headers: Record<string, string> = { 'user-agent': 'conform', accept: '*/*', ...req.headers };
@@ -152,7 +169,9 @@ export class HttpClient {
         chunks.push(buf);
         size += buf.byteLength;
       }
-      const body = Buffer.concat(chunks, size);
+      // A body over the cap is never parsed: keep its first bytes for the excerpt and let the rest go now.
+      const body = truncated ? Buffer.concat(chunks, size).subarray(0, EXCERPT_BYTES) : Buffer.concat(chunks, size);
+      chunks.length = 0;
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       const durationMs = performance.now() - started;
@@ -168,7 +187,7 @@ export class HttpClient {
         },
         durationMs,
       };
-      this.failuresInARow = 0;
+      h.failuresInARow = 0;
       return { status: res.statusCode, headers: flatHeaders, body, truncated, durationMs, exchange };
     } catch (err) {
       const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -182,8 +201,8 @@ export class HttpClient {
             ? 'connection refused'
             : `${e.message}${code ? ` (${code})` : ''}`;
       const exchange: Exchange = { request: recordedRequest, error: red.text(message), durationMs: performance.now() - started };
-      this.failuresInARow++;
-      this.lastFailure = red.text(message);
+      h.failuresInARow++;
+      h.lastFailure = red.text(message);
       throw new TransportError(red.text(message), exchange, code);
     }
   }

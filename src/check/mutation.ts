@@ -9,6 +9,7 @@ import type { FaultSpec } from '../server/faults.ts';
 import type { RunConfig } from './config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from './config.ts';
 import { createContext } from './context.ts';
+import { resetTargetHealth } from './http.ts';
 import { allChecks } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { runCheck } from './run-check.ts';
@@ -54,6 +55,8 @@ export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number)
  */
 export async function checkFault(variant: Variant, fault: FaultSpec, url: string, seed: number): Promise<FaultOutcome> {
   const started = Date.now();
+  // A new server may reuse an earlier one's port, and so its origin: start from a clean slate.
+  resetTargetHealth();
   const config = mutationConfig(variant, fault, seed);
   let checks = selectChecks(allChecks(variant), config);
   const quota = checks.filter((c) => c.tier === 'quota');

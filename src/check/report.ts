@@ -78,6 +78,8 @@ export interface Report {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly requests: number;
+  /** Peak resident memory of the checking process (the suites run in its threads), in bytes. */
+  readonly peakRssBytes?: number;
   readonly verdict: Verdict;
   readonly counts: Counts;
   readonly coverage: Coverage;

@@ -18,6 +18,8 @@ interface CheckOptions {
   readOnly?: boolean;
   includeQuota?: boolean;
   timeout: string;
+  deadline: string;
+  maxBody: string;
   seed?: string;
   quiet?: boolean;
   fault?: string;
@@ -60,6 +62,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--read-only', 'run only checks that send no POST, PUT or DELETE')
     .option('--include-quota', 'also run the slow quota tier (sends thousands of requests)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
+    .option('--deadline <seconds>', 'overall deadline: checks that would start later are reported as not run', String(DEFAULTS.deadlineSeconds))
+    .option('--max-body <bytes>', 'responses larger than this are cut off and fail their check', String(DEFAULTS.maxBodyBytes))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
     .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
@@ -86,16 +90,18 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const config: RunConfig = {
         target: opts.target ? targetUrl(opts.target) : '',
         variant: opts.variant,
-        accountsPath: resolve(opts.accounts ?? DEFAULT_ACCOUNTS),
+        // `env:NAME` names an environment variable holding the accounts JSON, not a path.
+        accountsPath: (opts.accounts ?? DEFAULT_ACCOUNTS).startsWith('env:') ? opts.accounts! : resolve(opts.accounts ?? DEFAULT_ACCOUNTS),
         only: opts.only ?? [],
         strict: opts.strict === true,
         readOnly: opts.readOnly === true,
         includeQuota: opts.includeQuota === true,
         timeoutMs: integer(opts.timeout, '--timeout', 1),
-        maxBodyBytes: DEFAULTS.maxBodyBytes,
+        maxBodyBytes: integer(opts.maxBody, '--max-body', 1024),
         seed,
         prefix: runPrefix(seed),
         phase: 'all',
+        deadline: started + integer(opts.deadline, '--deadline', 1) * 1000,
       };
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
@@ -114,13 +120,15 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
       }
       try {
-        // Preflight: one read request. A target that is down is one clear error, not a hundred failures.
+        // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
+        // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
         const probe = await createContext({ ...config, target: url }, url, 'preflight');
         try {
           await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
         } catch (err) {
-          if (err instanceof TransportError) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
-          throw err;
+          const down = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
+          if (err instanceof TransportError && down.includes(err.code ?? '')) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
+          if (!(err instanceof TransportError)) throw err;
         } finally {
           await probe.close();
         }
@@ -156,6 +164,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
+          peakRssBytes: process.resourceUsage().maxRSS * 1024,
           verdict: verdictOf(results, outcome.errors),
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),

@@ -23,6 +23,9 @@ interface CheckOptions {
   seed?: string;
   quiet?: boolean;
   fault?: string;
+  image?: string;
+  containerPort: string;
+  env?: string[];
   baseline?: string;
   updateBaseline?: boolean;
 }
@@ -65,6 +68,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--deadline <seconds>', 'overall deadline: checks that would start later are reported as not run', String(DEFAULTS.deadlineSeconds))
     .option('--max-body <bytes>', 'responses larger than this are cut off and fail their check', String(DEFAULTS.maxBodyBytes))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
+    .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
+    .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
+    .option('--env <pair...>', 'KEY=VALUE environment variables for the candidate container')
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
     .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
     .option('--update-baseline', 'rewrite the --baseline file from this run\'s failures (keeping the reasons of entries that remain)')
@@ -110,7 +116,20 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       let stop: (() => Promise<void>) | undefined;
       let url = config.target;
       if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
-      if (!url) {
+      if (opts.image && (url || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
+      if (opts.image) {
+        const { parseEnv, startCandidate } = await import('../../check/container.ts');
+        process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
+        const candidate = await startCandidate({
+          image: opts.image,
+          port: integer(opts.containerPort, '--container-port', 1),
+          env: parseEnv(opts.env ?? []),
+          startupTimeoutMs: 120_000,
+        });
+        stop = () => candidate.stop();
+        url = candidate.url;
+        process.stderr.write(`conform: the candidate answers at ${url}\n`);
+      } else if (!url) {
         const { startServer, findFault } = await import('../../server/index.ts');
         if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
         // The checker's file server for source downloads runs on loopback: let the embedded server reach it.

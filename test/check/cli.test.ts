@@ -92,6 +92,17 @@ describe('conform check', { timeout: 180_000 }, () => {
     expectNoSecrets(r);
   });
 
+  it('keeps every secret out of every output of a full run whose failures carry credentials', async () => {
+    // Every envelope says success=true, even on errors: failures in every resource, with their exchanges.
+    const r = await conform(['check', '--variant', 'A', '--fault', 'success-true-on-errors', '--strict']);
+    expect(r.code).toBe(1);
+    expect(r.report!.counts.fail).toBeGreaterThan(20);
+    expect(r.report!.counts.total).toBeGreaterThan(400);
+    const exchanges = JSON.stringify(r.report!.results.flatMap((x) => x.exchanges));
+    expect(exchanges).toContain('api_key=<redacted>');
+    expectNoSecrets(r);
+  });
+
   it('exits 2 with one clear message when the target is down', async () => {
     const r = await conform(['check', '--variant', 'A', '--target', 'http://127.0.0.1:9']);
     expect(r.code).toBe(2);

@@ -1,85 +1,73 @@
 /**
- * Runs the conformance suites (vitest project `suites`) in process and collects one result per
- * check from the tests' metadata. The suites read the run's settings from CONFORM_* variables.
+ * Runs the conformance suites (vitest project `suites`) in a child process and collects one result
+ * per check from it, as they come. The suites read the run's settings from CONFORM_* variables; the
+ * child's reporter (./ipc-reporter.ts) sends results back over the IPC channel. Keeping vitest out of
+ * the `conform` process keeps a run's memory low: the two peaks are reported together.
  */
-import type { Reporter, TestCase } from 'vitest/node';
-import { startVitest } from 'vitest/node';
-import { join } from 'node:path';
-import { REPO_ROOT } from '../spec/generated.ts';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { REPO_ROOT } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
+import type { SuiteMessage } from './ipc-reporter.ts';
 import type { CheckResult } from './result.ts';
 
 export interface RunOutcome {
   readonly results: CheckResult[];
   /** Errors outside any check (a suite that could not start, an unhandled rejection). */
   readonly errors: string[];
+  /** Peak resident memory of the suites' process, in bytes. */
+  readonly peakRssBytes: number;
 }
 
-function resultWithoutMeta(tc: TestCase): CheckResult | undefined {
-  const r = tc.result();
-  if (r.state !== 'failed') return undefined;
-  const message = r.errors?.[0]?.message ?? 'the test failed before the check ran';
-  return {
-    check: tc.name,
-    fn: 'suite_setup',
-    description: `set-up of ${tc.module.moduleId.replace(REPO_ROOT, '')}`,
-    requirements: [],
-    level: 'MUST',
-    resource: 'protocol',
-    status: 'fail',
-    message: `the suite could not run this check: ${message.split('\n')[0]}`,
-    exchanges: [],
-    requests: 0,
-    durationMs: 0,
-    internalError: true,
-  };
-}
+const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const REPORTER = join(REPO_ROOT, 'src', 'check', 'ipc-reporter.ts');
+const STDERR_KEPT = 16 * 1024;
 
 /** Runs every selected check: the main pass, then (with --include-quota) the quota tier alone. */
 export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}): Promise<RunOutcome> {
   const main = await runPass({ ...config, phase: 'main' }, [], onResult);
   if (!config.includeQuota) return main;
   const quota = await runPass({ ...config, phase: 'quota' }, ['suites/http/quota.suite.ts'], onResult);
-  return { results: [...main.results, ...quota.results], errors: [...main.errors, ...quota.errors] };
+  return { results: [...main.results, ...quota.results], errors: [...main.errors, ...quota.errors], peakRssBytes: Math.max(main.peakRssBytes, quota.peakRssBytes) };
 }
 
-async function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) => void): Promise<RunOutcome> {
-  const results: CheckResult[] = [];
-  const errors: string[] = [];
-  const saved = { ...process.env };
-  Object.assign(process.env, configToEnv(config));
-  const reporter: Reporter = {
-    onTestCaseResult(tc) {
-      const r = tc.meta().conform ?? resultWithoutMeta(tc);
-      if (r) {
-        results.push(r);
-        onResult(r);
+function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) => void): Promise<RunOutcome> {
+  return new Promise((resolve, reject) => {
+    const results: CheckResult[] = [];
+    const errors: string[] = [];
+    let peakRssBytes = 0;
+    let ended = false;
+    let stderr = '';
+    // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
+    // target's large bodies would otherwise grow the heap faster than it is collected.
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', VITEST, 'run', '--project', 'suites', '--reporter', REPORTER, ...files], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...configToEnv(config) },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    child.on('message', (m: SuiteMessage) => {
+      if (m.type === 'result') {
+        results.push(m.result);
+        onResult(m.result);
+      } else if (m.type === 'error') {
+        errors.push(m.message);
+      } else if (m.type === 'end') {
+        ended = true;
+        peakRssBytes = m.peakRssBytes;
       }
-    },
-    onTestRunEnd(_modules, unhandled) {
-      for (const e of unhandled) errors.push(e.message ?? String(e));
-    },
-  };
-  const exitCode = process.exitCode;
-  try {
-    const vitest = await startVitest('test', files, {
-      root: REPO_ROOT,
-      config: join(REPO_ROOT, 'vitest.config.ts'),
-      project: ['suites'],
-      watch: false,
-      reporters: [reporter],
-    } as Parameters<typeof startVitest>[2]);
-    for (const module of vitest.state.getTestModules()) {
-      for (const e of module.errors()) errors.push(`${module.moduleId.replace(REPO_ROOT, '')}: ${e.message}`);
-    }
-    await vitest.close();
-  } finally {
-    process.exitCode = exitCode; // vitest sets it on failing tests; the verdict decides ours
-    for (const key of Object.keys(configToEnv(config))) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-  }
-  return { results, errors };
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (!ended) {
+        const tail = stderr.trim().split('\n').slice(-5).join(' | ');
+        errors.push(`the suites stopped before the end (${signal ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
+      }
+      resolve({ results, errors, peakRssBytes });
+    });
+  });
 }

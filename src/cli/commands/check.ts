@@ -183,7 +183,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
-          peakRssBytes: process.resourceUsage().maxRSS * 1024,
+          // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
+          peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
           verdict: verdictOf(results, outcome.errors),
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),

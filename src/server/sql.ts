@@ -53,3 +53,18 @@ export function mayModify(user: User, ownerId: number): boolean {
 export function isSet(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
+
+/** The authorship fields of a record (who made it, who last changed it, and when), in the order records show them. */
+export function authorship<T>(
+  users: UserDirectory,
+  r: { creator_id: number | null; updater_id: number | null; created_at: T; updated_at: T },
+): { creator_id: number | null; creator_name: string | null; updater_id: number | null; updater_name: string | null; created_at: T; updated_at: T } {
+  return {
+    creator_id: r.creator_id,
+    creator_name: nameOf(users, r.creator_id),
+    updater_id: r.updater_id,
+    updater_name: nameOf(users, r.updater_id),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}

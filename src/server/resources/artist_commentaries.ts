@@ -10,7 +10,7 @@ import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { LIST_SIZE, Where, matchesPattern, authorship, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import type { History } from './part2/common.ts';
 import { boundedText, recordVersion, requireUser, versionOf, yesNo } from './part2/common.ts';
@@ -48,12 +48,7 @@ function record(r: CommentaryRow, env: ServerEnv): ApiRecord {
     id: r.id,
     post_id: r.post_id,
     ...fieldsOf(r),
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 

@@ -14,7 +14,7 @@ import type { ApiRecord, Outcome } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, isSet, likePattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { LIST_SIZE, Where, isSet, likePattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, oneZero, recordVersion, requireUser,
@@ -91,12 +91,7 @@ function record(r: ArtistRow, env: ServerEnv): ApiRecord {
     is_active: r.is_active,
     is_banned: r.is_banned,
     post_count: r.post_count,
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 

@@ -12,7 +12,7 @@ import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { Ctx, HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { LIST_SIZE, Where, matchesPattern, mayModify, authorship, notFound } from '../sql.ts';
 import { boundedText, extensionInt, invalidRecord, requireUser, requiredName, userIdByName } from './part2/common.ts';
 
 interface TopicRow extends Row {
@@ -62,12 +62,7 @@ function topicRecord(r: TopicRow, env: ServerEnv): ApiRecord {
     body: r.original_body,
     post_count: r.post_count,
     is_deleted: r.is_deleted,
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 
@@ -77,12 +72,7 @@ function postRecord(r: ForumPostRow, env: ServerEnv): ApiRecord {
     topic_id: r.topic_id,
     body: r.body,
     is_deleted: r.is_deleted,
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 

@@ -11,7 +11,7 @@ import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { LIST_SIZE, Where, matchesPattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, boundedText, lockName, oneZero, recordVersion, requireUser, requiredName, splitWords, trueFalse, userIdByName, versionOf,
@@ -69,12 +69,7 @@ function record(r: PoolRow, env: ServerEnv): ApiRecord {
     post_count: r.post_ids.length,
     is_active: r.is_active,
     is_deleted: r.is_deleted,
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { LIST_SIZE, Where, matchesPattern, authorship, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, recordVersion, requireUser, requiredName, splitWords, userIdByName, versionOf,
@@ -54,12 +54,7 @@ function record(r: WikiRow, env: ServerEnv): ApiRecord {
     body: r.body,
     // `wiki_page[other_names]` (A) as it was written, and split into names.
     ...(env.variant === 'A' ? { other_names: r.other_names_string, other_names_list: r.other_names } : {}),
-    creator_id: r.creator_id,
-    creator_name: nameOf(env.users, r.creator_id),
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...authorship(env.users, r),
   };
 }
 

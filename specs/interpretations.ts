@@ -226,9 +226,30 @@ const register = [
     id: 'INT-page',
     section: '4 Posts',
     question: '`page` ("page number"): first page number and paging order.',
-    reading: 'Pages are numbered from 1; page n with limit l holds the records after the first (n-1)*l of the default order (newest first).',
+    reading:
+      'Pages are numbered from 1; page n with limit l holds the records after the first (n-1)*l of the default order (newest first). The reference server also reads the other forms of the service family (INT-paging).',
     why: 'Page numbers start at 1 on the service family.',
-    checks: 'Pages 1 and 2 with the same limit must not share a post.',
+    checks: 'Pages 1 and 2 with the same limit must not share a post. No check sends a page <= 0, a value that is not a number, or `b<id>` / `a<id>`: the document does not say what they mean.',
+  },
+  {
+    id: 'INT-paging',
+    section: '4, 8',
+    question:
+      '`limit` and `page` are listed for posts only ("Unlisted parameters do not exist"), and `page` is a "page number" without a word on 0, negative or non-numeric values; the service family\'s clients send `page=0`, `page=b<id>` and `page=a<id>`, and page every list.',
+    reading:
+      'A behaviour of the reference server, for the clients of the service family: every list reads `limit` (an integer from 1, clamped to the 100 of posts; another value is refused with 424; without it 20 posts or 100 other records) and `page`: a number <= 0 or a value that does not start with a number is page 1; `b<id>` lists the records with a smaller id, newest first; `a<id>` the nearest records with a larger id, shown newest first. Sequential pages order by id whatever sort key was asked for; numbered pages of a sort key break ties by id.',
+    why: 'This is how the service family pages every list; its clients (booru libraries, gallery-dl) need it to walk a list without loops or repeats.',
+    checks:
+      'None. These are server behaviours, not requirements of the document: no check sends `limit` or `page` to a list other than posts, nor a `page` other than a positive number, and a target that refuses them stays conformant.',
+  },
+  {
+    id: 'INT-post-files',
+    section: '2, 4 Response bodies',
+    question: '"Fields of returned records: not shown": the document names no field that leads to a post\'s file.',
+    reading:
+      'A behaviour of the reference server, for the clients of the service family: post records carry `file_url`, `large_file_url` (the same, no samples are made) and `preview_file_url` (the same bytes), absolute URLs on the host and port the client addressed, with `md5`, `file_ext`, `file_size`, `image_width`, `image_height`, `has_large` and `tag_string_general`, `_artist`, `_copyright`, `_character`. The files are served at `/data/<md5>.<ext>` and `/data/preview/<md5>.<ext>` with their media type and length, without login or quota, like the family\'s file host.',
+    why: 'Clients of the service family read these fields and skip posts without `file_url`; the uploaded bytes are what a user expects back.',
+    checks: 'None: checks read records under INT-record-fields only, and no check fetches a file.',
   },
   {
     id: 'INT-source-download',
@@ -237,7 +258,8 @@ const register = [
     reading:
       'The service fetches the URL with GET. The reference server refuses private, link-local and loopback addresses unless allow-listed (--allow-fetch), caps the size, and answers 424 when the download fails.',
     why: 'A server that fetches arbitrary URLs needs a guard; the document states only the download.',
-    checks: 'The checker serves the file itself and verifies that the target fetched it; a target that cannot reach the checker makes those checks skip.',
+    checks:
+      'The checker serves the file itself (on --source-host, given to the target as --source-url-base) and verifies that the target fetched it. A target that refuses the URL without fetching it (an SSRF guard refusing a non-public address, which the document allows) or that cannot reach the checker makes those checks skip, naming the flags to use.',
   },
   {
     id: 'INT-dmail-others',
@@ -322,7 +344,8 @@ const register = [
     reading:
       'Their version ids cannot be learnt through the documented interface. The reference server numbers them like the other histories.',
     why: 'The document lists no way to read them.',
-    checks: 'For these reverts only the REQUIRED version_id and the refusal of an unknown version id are checked; restoring is not.',
+    checks:
+      'For these reverts only the REQUIRED version_id and the refusal of an unknown version id are checked; restoring is not. A revert without version_id answered 404 may mean "version not found" (the service family answers so): the served check then warns naming this reading, rather than failing.',
   },
   {
     id: 'INT-dmail-read',
@@ -348,7 +371,53 @@ const register = [
     reading:
       'On the reference server any logged-in user may create and edit artists, notes, pools, wiki pages and commentaries (they are versioned); deleting and undeleting, and editing forum topics and posts, is for their creator or a Moderator and above. Dmails belong to their sender and recipient (INT-dmail-owner).',
     why: 'Versioned records are open to editing on the service family; destructive operations are not.',
-    checks: 'Checks act as the record\'s creator, so no permission rule beyond dmail ownership is demanded.',
+    checks:
+      'Checks act as the record\'s creator, so no permission rule beyond dmail ownership is demanded. Actions for which the document gives no level are performed by the most privileged account of the accounts file (INT-levels).',
+  },
+  {
+    id: 'INT-levels',
+    section: '2, 4',
+    question: 'The document gives no user level for any operation, yet the service family reserves some actions to higher levels (deleting pools and artists, copy_notes, votes).',
+    reading:
+      'A server may reserve any action to any level. The checker performs every action for which the document gives no level with the most privileged account of the accounts file (named in report.json as `actor`); accounts of a given role are used only where the document names the role (quotas, levels, ownership).',
+    why: 'A refusal to a Member of an action the document gives no level for breaks no statement of the document.',
+    checks:
+      'No check fails because a lower level was refused. When the most privileged account is not the highest documented role and a state-changing request made with it is refused 403, the check is skipped, naming the account, rather than failed.',
+  },
+  {
+    id: 'INT-comments-group-by',
+    section: '4 Comments',
+    question: '`group_by` on the comments list: "must be comment". What a server lists without it is not said.',
+    reading:
+      'Clients send group_by=comment on every comments list request. A server may list something else without it (the service family lists posts grouped with their comments). The reference server lists comments either way.',
+    why: '"must be comment" is a demand on the request; it says nothing of requests that omit it.',
+    checks: 'Every comments list request of the checker carries group_by=comment; no check depends on what a server does without it.',
+  },
+  {
+    id: 'INT-dmail-copies',
+    section: '4 Dmails',
+    question: 'Whether the dmail a create makes has one id for both users.',
+    reading:
+      'A service may store a sender\'s copy and a recipient\'s copy under different ids (the service family does); the id a create answers may be the sender\'s. The reference server keeps one record.',
+    why: '"A user can list, show and delete only the dmails the user owns": with two copies each user owns one.',
+    checks: 'Checks about what the recipient sees take the id from the recipient\'s own list (by title), never assume the created id is the recipient\'s.',
+  },
+  {
+    id: 'INT-note-geometry',
+    section: '4 Notes',
+    question: '`note[x]`, `note[y]`, `note[width]`, `note[height]` are "pixels from the top-left corner of the image": whether a note may lie outside the image.',
+    reading: 'A server may refuse a note that does not lie inside the image. The reference server accepts any non-negative geometry.',
+    why: 'Pixels of the image exist only inside it.',
+    checks: 'Checks place their notes inside the 8x8 images they upload.',
+  },
+  {
+    id: 'INT-throttling',
+    section: '7, 8',
+    question: '"421 User Throttled: user is throttled, try again later" may answer any request, not only past the hourly quota (the service family limits writes per account).',
+    reading:
+      'A 421 (or 429) outside the quota tier is a transient refusal: the checker sends the request again after the Retry-After the target gives, or with doubling back-off, within --deadline.',
+    why: '"try again later" is what the document says a client should do.',
+    checks: 'Only the quota tier checks 421 itself. Elsewhere a request still throttled when the budget runs out makes its check skip ("throttled"), never fail.',
   },
 ] as const satisfies readonly Interpretation[];
 

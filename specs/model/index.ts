@@ -54,6 +54,8 @@ export interface ResolvedParam {
   readonly valueSet?: ValueSetId;
   readonly values?: readonly string[];
   readonly sortKey: boolean;
+  /** Sent on every request with its one value (see ParamSpec.always). */
+  readonly always?: true;
   /** The parameter exists only in this variant (it was marked). */
   readonly variantOnly: boolean;
 }
@@ -88,6 +90,7 @@ function resolveParam(param: ParamSpec, method: Method, variant: Variant): Resol
     description: param.description,
     ...(valueSet === undefined ? {} : { valueSet, values: VALUE_SETS[valueSet].values }),
     sortKey: param.sortKey === true,
+    ...(param.always ? { always: true as const } : {}),
     variantOnly: param.only !== undefined,
   };
 }

@@ -41,6 +41,11 @@ export interface ParamSpec {
   readonly description: string;
   /** The parameter is the variant's sort key (`search[order]` in A, `search[sort]` in B). */
   readonly sortKey?: true;
+  /**
+   * The document says the parameter "must be" its one listed value (comments' `group_by`): a client
+   * sends it on every request, and a server may treat its absence as another listing (INT-comments-group-by).
+   */
+  readonly always?: true;
 }
 
 export type OperationKind =

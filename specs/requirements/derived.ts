@@ -54,6 +54,7 @@ function valueRequirements(op: OperationSpec, p: ParamSpec): Requirement[] {
       variants: differs ? [v] : variants,
       statement: `${request(op)}: \`${p.name}\` accepts ${vs.values.join(', ')} and refuses any other value.`,
       quote: `\`${p.name}\` (${p.description})${vs.table ? `; Value sets: ${vs.source}` : ''}`,
+      basis: 'text',
       interpretations: ['INT-out-of-set-status'],
       operations: [op.id],
     } satisfies Requirement;
@@ -71,6 +72,7 @@ export function derivedRequirements(): Requirement[] {
       variants: opVariants,
       statement: `${op.method} ${op.path}.json and .xml are served (${op.summary})`,
       quote: `${op.name} | ${op.shown ? request(op) : 'method and path: not shown'}`,
+      basis: 'text',
       ...(op.interpretation ? { interpretations: [op.interpretation] } : {}),
       operations: [op.id],
     });
@@ -83,6 +85,7 @@ export function derivedRequirements(): Requirement[] {
         variants: [other],
         statement: `${request(op)} does not exist in ${other}: it never succeeds.`,
         quote: `${op.name} (${op.only} only)`,
+        basis: 'text',
         interpretations: ['INT-cross-variant'],
         operations: [],
         scenario: 'cross-variant',
@@ -97,6 +100,7 @@ export function derivedRequirements(): Requirement[] {
           variants: both(opVariants, variantsOf(p)),
           statement: `${request(op)} without \`${p.name}\` is refused.`,
           quote: `\`${p.name}\` REQUIRED; Marked REQUIRED parameters must be sent.`,
+          basis: 'text',
           interpretations: ['INT-missing-required-status'],
           operations: [op.id],
         });

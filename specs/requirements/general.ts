@@ -100,7 +100,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
   {
     id: 'IB-3-pools-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.delete', 'pools.undelete'] },
     statement: 'A pool can be deleted and undeleted.', quote: 'delete and undelete of pools, forum topics and forum posts',
-    interpretations: ['INT-transitions'],
+    interpretations: ['INT-transitions', 'INT-levels'],
   },
   {
     id: 'IB-3-forum_topics-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.delete', 'forum_topics.undelete'] },
@@ -117,7 +117,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     carrier: { scenario: 'lifecycles', operations: ['comments.delete', 'dmails.delete', 'notes.delete', 'artists.delete'] },
     statement: 'Comments, dmails, notes and artists (A) can be deleted; deleting an unknown id is refused.',
     quote: 'delete of comments, dmails, notes and artists (artist delete: A only)',
-    interpretations: ['INT-transitions', 'INT-permissions'],
+    interpretations: ['INT-transitions', 'INT-permissions', 'INT-levels'],
   },
 
   // Section 4: operation semantics a single request cannot show.
@@ -165,6 +165,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-posts-copy-notes-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'notes', operations: ['posts.copy_notes'] },
     statement: 'copy_notes copies the notes of a post to the post named by other_post_id.',
     quote: 'Copy notes (A only) | PUT /posts/{id}/copy_notes.json | `other_post_id` REQUIRED (id of the post to copy notes to)',
+    interpretations: ['INT-levels', 'INT-note-geometry'],
   },
   {
     id: 'IB-4-uploads-file-or-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
@@ -189,15 +190,18 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-comments-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'comments', operations: ['comments.create', 'comments.show', 'comments.update', 'comments.delete'] },
     statement: 'A comment can be created, shown, updated and deleted.',
+    quote: 'Comments: Create POST /comments.json; Update PUT /comments/{id}.json; Show GET /comments/{id}.json; Delete DELETE /comments/{id}.json',
     interpretations: ['INT-record-fields'],
   },
   {
     id: 'IB-4-comments-creator-name', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.list'] },
     statement: 'search[creator_name] on comments matches the exact name only.', quote: '`search[creator_name]` (exact match)',
+    interpretations: ['INT-comments-group-by'],
   },
   {
     id: 'IB-4-comments-post-id-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'comments', operations: ['comments.list'] },
     statement: 'search[post_id] on comments selects the comments of that post.', quote: '`search[post_id]` (A only)',
+    interpretations: ['INT-comments-group-by'],
   },
   {
     id: 'IB-4-comments-do-not-bump', section: '4', level: 'SHOULD', carrier: { scenario: 'comments', operations: ['comments.create'] },
@@ -209,24 +213,24 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-dmails-owner-list', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.list'] },
     statement: 'The dmail list holds only dmails the caller owns.',
     quote: 'A user can list, show and delete only the dmails the user owns.',
-    interpretations: ['INT-dmail-owner'],
+    interpretations: ['INT-dmail-owner', 'INT-dmail-copies'],
   },
   {
     id: 'IB-4-dmails-owner-show', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.show'] },
     statement: 'Showing another user\'s dmail is refused and does not reveal it.',
     quote: 'A user can list, show and delete only the dmails the user owns.',
-    interpretations: ['INT-dmail-owner', 'INT-dmail-others'],
+    interpretations: ['INT-dmail-owner', 'INT-dmail-others', 'INT-dmail-copies'],
   },
   {
     id: 'IB-4-dmails-owner-delete', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.delete'] },
     statement: 'Deleting another user\'s dmail is refused and the dmail remains.',
     quote: 'A user can list, show and delete only the dmails the user owns.',
-    interpretations: ['INT-dmail-owner', 'INT-dmail-others'],
+    interpretations: ['INT-dmail-owner', 'INT-dmail-others', 'INT-dmail-copies'],
   },
   {
     id: 'IB-4-dmails-read-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'dmails', operations: ['dmails.list'] },
     statement: 'search[read]=false selects unread dmails and true read ones.', quote: '`search[read]` (A only; true or false)',
-    interpretations: ['INT-dmail-read'],
+    interpretations: ['INT-dmail-read', 'INT-dmail-copies'],
   },
   ...(
     [
@@ -271,7 +275,8 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-notes-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'notes', operations: ['notes.create', 'notes.show', 'notes.update', 'notes.delete'] },
     statement: 'A note can be created, shown, updated and deleted.',
-    interpretations: ['INT-notes-create-path'],
+    quote: 'Notes: Create (method and path: not shown) `note[post_id]`, `note[x]`, `note[y]`, `note[width]`, `note[height]`, `note[body]` REQUIRED; Show GET /notes/{id}.json; Update PUT /notes/{id}.json; Delete DELETE /notes/{id}.json',
+    interpretations: ['INT-notes-create-path', 'INT-note-geometry'],
   },
   {
     id: 'IB-4-users-name-pattern', section: '4', level: 'MUST', carrier: { scenario: 'users', operations: ['users.list'] },
@@ -321,6 +326,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-wiki-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.show', 'wiki_pages.update'] },
     statement: 'A wiki page can be created, shown and updated, and found by search[title].',
+    quote: 'Wiki pages: Create POST /wiki_pages.json; Show GET /wiki_pages/{id}.json; Update PUT /wiki_pages/{id}.json; List `search[title]`.',
   },
   {
     id: 'IB-4-forum-original-post', section: '4', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.create', 'forum_posts.list'] },
@@ -439,7 +445,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
       id, section: '8', level: 'SHOULD', ...(variants ? { variants } : {}), carrier: { scenario: 'quota' },
       statement: `Past ${n} requests in an hour, ${who} requests are answered 421 User Throttled.`,
       quote: `Requests per hour, ${who}: ${n}; 421 | User Throttled | user is throttled, try again later`,
-      interpretations: ['INT-quota-window'],
+      interpretations: ['INT-quota-window', 'INT-throttling'],
     }),
   ),
 

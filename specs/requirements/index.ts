@@ -41,6 +41,7 @@ function fromGeneral(req: GeneralRequirement): Requirement {
     variants,
     statement: req.statement,
     ...(req.quote ? { quote: req.quote } : {}),
+    basis: req.quote ? 'text' : 'interpretation',
     ...(req.interpretations ? { interpretations: req.interpretations } : {}),
     operations: carriedOperations(req, variants),
     ...('scenario' in req.carrier ? { scenario: req.carrier.scenario } : {}),

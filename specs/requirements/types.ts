@@ -18,6 +18,11 @@ export interface Requirement {
   readonly statement: string;
   /** The document's words it rests on. */
   readonly quote?: string;
+  /**
+   * `text`: the document states it (its words are in `quote`; readings in `interpretations` only say
+   * how a check observes it). `interpretation`: it rests on readings of the register alone.
+   */
+  readonly basis: 'text' | 'interpretation';
   readonly interpretations?: readonly InterpretationId[];
   /** Operations whose OpenAPI entry carries the id (empty when only a scenario can check it). */
   readonly operations: readonly string[];

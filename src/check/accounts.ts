@@ -69,6 +69,15 @@ export class Accounts {
     return m;
   }
 
+  /**
+   * The most privileged account (highest level, first of equals): it performs every action for which
+   * the document gives no user level, so a target that reserves an action to higher levels than Member
+   * (which the document allows) is not failed for refusing a lower one.
+   */
+  get actor(): Account {
+    return this.usable.reduce((best, a) => (a.level > best.level ? a : best), this.member);
+  }
+
   /** A second Member, for ownership checks (dmails). */
   get otherMember(): Account | undefined {
     return this.byRole('Member')[1];

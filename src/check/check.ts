@@ -4,6 +4,7 @@
  * description, the requirement ids, and whether it changes state. The report, `--only` and the
  * requirement coverage all come from this declaration.
  */
+import type { InterpretationId } from '../../specs/interpretations.ts';
 import type { Level, Variant } from '../../specs/model/index.ts';
 import { requirement } from '../../specs/requirements/index.ts';
 import type { Accounts } from './accounts.ts';
@@ -24,11 +25,19 @@ export interface CheckContext {
   note(reply: Reply | Exchange): void;
   /** Shared, lazily built records (a post, a comment, ...) for checks that need something to act on. */
   readonly world: World;
+  /** Where the checker's file server for source downloads listens, and the base URL the target is given. */
+  readonly source: { readonly host: string; readonly urlBase?: string };
 }
 
 /** Lazily created records shared by the checks of one suite file. */
 export interface World {
   get<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a set-up step of kind `kind` (a post, a comment, ...). When it fails, the failure becomes
+   * the root cause `setup/<kind>` and this and every later check that needs that kind is blocked by
+   * it, without sending the set-up again.
+   */
+  setup<T>(kind: string, what: string, make: () => Promise<T>): Promise<T>;
 }
 
 export interface Check {
@@ -48,16 +57,59 @@ export interface Check {
   run(ctx: CheckContext): Promise<void>;
 }
 
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+/**
+ * pass / fail / warn (a SHOULD failure, or a failure that rests only on a reading of the
+ * interpretations register, without --strict) / skip (not established, with the reason) / blocked
+ * (a set-up step this check needs failed: see the root cause it names).
+ */
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'blocked';
+
+export interface FailureDetail {
+  expected?: string;
+  actual?: string;
+  exchange?: Exchange;
+  requirement?: string;
+  /** The operation of the request that showed the failure. */
+  operation?: string;
+  /**
+   * The failing assertion rests only on this reading of the register, not on the document's text:
+   * the result is a warning naming it, unless --strict.
+   */
+  interpretation?: InterpretationId;
+}
 
 /** Thrown by a check when the target breaks the requirement. */
 export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';
   constructor(
     message: string,
-    readonly detail: { expected?: string; actual?: string; exchange?: Exchange; requirement?: string } = {},
+    readonly detail: FailureDetail = {},
   ) {
     super(message);
+  }
+}
+
+/** A failed set-up step: one root cause, named by every check it blocks. */
+export interface RootCause {
+  /** `setup/<kind>`. */
+  readonly id: string;
+  readonly fn: string;
+  readonly description: string;
+  /** The requirement the failing set-up request showed broken (or that of its operation). */
+  readonly requirement?: string;
+  readonly operation?: string;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly exchanges: readonly Exchange[];
+  readonly interpretation?: InterpretationId;
+}
+
+/** Thrown when a check needs what a failed set-up step should have made. */
+export class Blocked extends Error {
+  override readonly name = 'Blocked';
+  constructor(readonly root: RootCause) {
+    super(`blocked by ${root.id}: ${root.message}`);
   }
 }
 
@@ -70,12 +122,17 @@ export class CheckSkip extends Error {
  * Fails the check. `requirement` names the one requirement of the check that the target broke,
  * when the check proves several; otherwise the failure cites all of the check's requirements.
  */
-export function fail(message: string, detail: { expected?: string; actual?: string; reply?: Reply; requirement?: string } = {}): never {
+export function fail(
+  message: string,
+  detail: { expected?: string; actual?: string; reply?: Reply; requirement?: string; interpretation?: InterpretationId } = {},
+): never {
   throw new CheckFailure(message, {
     ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
     ...(detail.actual !== undefined ? { actual: detail.actual } : {}),
     ...(detail.reply ? { exchange: detail.reply.exchange } : {}),
+    ...(detail.reply?.op ? { operation: detail.reply.op.id } : {}),
     ...(detail.requirement ? { requirement: detail.requirement } : {}),
+    ...(detail.interpretation ? { interpretation: detail.interpretation } : {}),
   });
 }
 

@@ -25,6 +25,10 @@ export interface RunConfig {
   readonly phase: 'main' | 'quota' | 'all';
   /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */
   readonly deadline?: number;
+  /** Address the checker's file server for source downloads listens on (default 127.0.0.1). */
+  readonly sourceHost?: string;
+  /** Base URL of that file server as the target must use it (another network namespace, a container). */
+  readonly sourceUrlBase?: string;
 }
 
 export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
@@ -56,6 +60,8 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_PREFIX: c.prefix,
     CONFORM_PHASE: c.phase,
     CONFORM_DEADLINE: String(c.deadline ?? 0),
+    CONFORM_SOURCE_HOST: c.sourceHost ?? '',
+    CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
   };
 }
 
@@ -77,5 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     prefix: env.CONFORM_PREFIX || runPrefix(seed),
     phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' ? env.CONFORM_PHASE : 'all',
     deadline: Number(env.CONFORM_DEADLINE) || 0,
+    ...(env.CONFORM_SOURCE_HOST ? { sourceHost: env.CONFORM_SOURCE_HOST } : {}),
+    ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),
   };
 }

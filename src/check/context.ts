@@ -1,10 +1,12 @@
 /** Builds the shared context of a suite file: client, accounts, target, world, seeded randomness. */
-import type { CheckContext, World } from './check.ts';
+import { hasRequirement, requirementIds } from '../../specs/requirements/index.ts';
+import type { CheckContext, RootCause, World } from './check.ts';
+import { Blocked, CheckFailure } from './check.ts';
 import type { RunConfig } from './config.ts';
 import { loadAccounts } from './accounts.ts';
 import { HttpClient } from './http.ts';
 import { Redactor } from './redact.ts';
-import { Target } from './target.ts';
+import { DEFAULT_THROTTLING, Target } from './target.ts';
 
 /** mulberry32: a small, fast, seedable generator; the same seed gives the same inputs. */
 export function seededRandom(seed: number): () => number {
@@ -18,9 +20,41 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The root cause a failed set-up step of `kind` becomes. */
+export function rootCauseOf(kind: string, what: string, err: CheckFailure): RootCause {
+  const d = err.detail;
+  const served = d.operation ? requirementIds.served(d.operation) : undefined;
+  const requirement = d.requirement ?? (served && hasRequirement(served) ? served : undefined);
+  return {
+    id: `setup/${kind}`,
+    fn: `set_up_${kind.replace(/[^a-z0-9]+/gi, '_')}`,
+    description: `set-up: ${what}, for the checks that need one`,
+    ...(requirement ? { requirement } : {}),
+    ...(d.operation ? { operation: d.operation } : {}),
+    message: err.message,
+    ...(d.expected !== undefined ? { expected: d.expected } : {}),
+    ...(d.actual !== undefined ? { actual: d.actual } : {}),
+    exchanges: d.exchange ? [d.exchange] : [],
+    ...(d.interpretation ? { interpretation: d.interpretation } : {}),
+  };
+}
+
 export function createWorld(): World {
   const cache = new Map<string, Promise<unknown>>();
+  const failed = new Map<string, RootCause>();
   return {
+    async setup<T>(kind: string, what: string, make: () => Promise<T>): Promise<T> {
+      const known = failed.get(kind);
+      if (known) throw new Blocked(known);
+      try {
+        return await make();
+      } catch (err) {
+        if (!(err instanceof CheckFailure)) throw err;
+        const root = rootCauseOf(kind, what, err);
+        failed.set(kind, root);
+        throw new Blocked(root);
+      }
+    },
     get<T>(key: string, make: () => Promise<T>): Promise<T> {
       let p = cache.get(key) as Promise<T> | undefined;
       if (!p) {
@@ -38,7 +72,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
   const redactor = new Redactor();
   const accounts = await loadAccounts(config.accountsPath, config.variant, redactor);
   const http = new HttpClient({ timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, redactor, readOnly: config.readOnly });
-  const target = new Target(targetUrl, config.variant, accounts, http);
+  const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0 });
   const random = seededRandom(config.seed ^ hash(label));
   let counter = 0;
   const prefix = `${config.prefix}${label.slice(0, 2)}`;
@@ -50,6 +84,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
     random,
     unique: (what: string) => `${prefix}_${what.replace(/\s+/g, '_')}_${(++counter).toString(36)}`,
     world: createWorld(),
+    source: { host: config.sourceHost ?? '127.0.0.1', ...(config.sourceUrlBase ? { urlBase: config.sourceUrlBase } : {}) },
   };
   return { ctx, close: () => http.close() };
 }

@@ -6,8 +6,8 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Variant } from '../../specs/model/index.ts';
-import { requirementsFor } from '../../specs/requirements/index.ts';
-import type { Check } from './check.ts';
+import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
+import type { Check, RootCause } from './check.ts';
 import type { CheckResult } from './result.ts';
 
 export const REPORT_SCHEMA = 'conform-report/1';
@@ -57,6 +57,8 @@ export interface Counts {
   readonly fail: number;
   readonly warn: number;
   readonly skip: number;
+  /** Checks a failed set-up step kept from running (see the root-cause rows, `setup/*`). */
+  readonly blocked: number;
   readonly total: number;
   /** Failures accepted by the baseline (a subset of fail); present when a baseline was given. */
   readonly baselined?: number;
@@ -75,6 +77,14 @@ export interface Report {
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly only: readonly string[];
+  /** The account that performed the actions the document gives no level for (INT-levels). */
+  readonly actor?: { readonly name: string; readonly role: string; readonly level: number };
+  /** Legal variations switched on in the embedded reference server. */
+  readonly variations?: readonly string[];
+  /** Base URL of the checker's file server as the target was given it. */
+  readonly sourceUrlBase?: string;
+  /** The basis of each requirement the run's checks cite (see requirementBasis). */
+  readonly requirements?: Readonly<Record<string, RequirementBasis>>;
   readonly startedAt: string;
   readonly durationMs: number;
   readonly requests: number;
@@ -88,6 +98,24 @@ export interface Report {
   readonly results: readonly ReportedResult[];
 }
 
+export interface RequirementBasis {
+  readonly level: 'MUST' | 'SHOULD';
+  readonly basis: 'text' | 'interpretation';
+  readonly quote?: string;
+  readonly interpretations?: readonly string[];
+}
+
+/** The basis (text or interpretation) of every requirement the results cite. */
+export function requirementBasis(results: readonly CheckResult[]): Record<string, RequirementBasis> {
+  const ids = [...new Set(results.flatMap((r) => [...r.requirements, ...(r.failedRequirement ? [r.failedRequirement] : [])]))].sort();
+  return Object.fromEntries(
+    ids.map((id) => {
+      const r = requirement(id);
+      return [id, { level: r.level, basis: r.basis, ...(r.quote ? { quote: r.quote } : {}), ...(r.interpretations ? { interpretations: [...r.interpretations] } : {}) }];
+    }),
+  );
+}
+
 /** Requirement coverage of a variant by the declared checks (before selection). */
 export function coverage(variant: Variant, checks: readonly Check[]): Coverage {
   const proven = new Set(checks.flatMap((c) => c.requirements));
@@ -99,10 +127,63 @@ export function coverage(variant: Variant, checks: readonly Check[]): Coverage {
   return { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
 }
 
-/** Non-conformant when a check failed (failures accepted by the baseline aside) or the run had errors. */
-export function verdictOf(results: readonly ReportedResult[], errors: readonly string[]): Verdict {
-  return results.some((r) => r.status === 'fail' && !r.baselined) || errors.length > 0 ? 'non-conformant' : 'conformant';
+/**
+ * Non-conformant when a check failed (failures accepted by the baseline aside), a MUST check (or with
+ * --strict any check) was blocked by a failed set-up step, or the run had errors.
+ */
+export function verdictOf(results: readonly ReportedResult[], errors: readonly string[], strict = false): Verdict {
+  // A check blocked by a root cause that is itself only a warning (it rests on a reading) does not fail the run.
+  const rootStatus = new Map(results.filter((r) => r.blocks).map((r) => [r.check, r.status]));
+  const failing = (r: ReportedResult) =>
+    (r.status === 'fail' && !r.baselined) || (r.status === 'blocked' && (strict || (r.level === 'MUST' && rootStatus.get(r.blockedBy ?? '') !== 'warn')));
+  return results.some(failing) || errors.length > 0 ? 'non-conformant' : 'conformant';
 }
+
+/**
+ * Folds the root causes the blocked results carry into rows of their own (`setup/<kind>`, one per
+ * root, whichever suite met it first), each listing the checks it blocked; a blocked result keeps
+ * only the id of its root. A root row fails at the level of the requirement its set-up request broke.
+ */
+export function withRootCauses(results: readonly CheckResult[], strict: boolean): CheckResult[] {
+  const roots = new Map<string, { root: RootCause; blocks: string[]; level: CheckResult['level']; resource: string; requirements: readonly string[] }>();
+  const out: CheckResult[] = [];
+  for (const r of results) {
+    if (r.status !== 'blocked' || !r.root) {
+      out.push(r);
+      continue;
+    }
+    const { root, ...rest } = r;
+    const known = roots.get(root.id);
+    if (known) known.blocks.push(r.check);
+    else roots.set(root.id, { root, blocks: [r.check], level: r.level, resource: r.resource, requirements: r.requirements });
+    out.push(rest);
+  }
+  for (const { root, blocks, level: blockedLevel, resource, requirements } of roots.values()) {
+    const cited = root.requirement ? [root.requirement] : requirements;
+    const level = root.requirement ? requirement(root.requirement).level : blockedLevel;
+    const status = level === 'MUST' || strict ? (root.interpretation && !strict ? 'warn' : 'fail') : 'warn';
+    out.push({
+      check: root.id,
+      fn: root.fn,
+      description: root.description,
+      requirements: cited,
+      level,
+      resource: root.operation ? root.operation.split('.')[0]! : resource,
+      ...(root.operation ? { operation: root.operation } : {}),
+      status,
+      message: root.message,
+      ...(root.expected !== undefined ? { expected: root.expected } : {}),
+      ...(root.actual !== undefined ? { actual: root.actual } : {}),
+      ...(root.interpretation ? { interpretation: root.interpretation } : {}),
+      exchanges: root.exchanges,
+      requests: 0,
+      durationMs: 0,
+      blocks,
+    });
+  }
+  return out;
+}
+
 
 /** Does the run fail (exit 1)? A non-conformant verdict, or a baseline that must be updated. */
 export function runFailed(report: Pick<Report, 'verdict' | 'baseline'>): boolean {
@@ -110,7 +191,7 @@ export function runFailed(report: Pick<Report, 'verdict' | 'baseline'>): boolean
 }
 
 export function countResults(results: readonly ReportedResult[], withBaseline = false): Counts {
-  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, total: results.length };
+  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0, total: results.length };
   for (const r of results) counts[r.status]++;
   return withBaseline ? { ...counts, baselined: results.filter((r) => r.status === 'fail' && r.baselined).length } : counts;
 }
@@ -135,7 +216,7 @@ export function renderJUnit(report: Report): string {
   const byResource = new Map<string, ReportedResult[]>();
   for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
   const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
-  const skipped = (r: ReportedResult) => r.status === 'skip' || (r.status === 'fail' && r.baselined !== undefined);
+  const skipped = (r: ReportedResult) => r.status === 'skip' || r.status === 'blocked' || (r.status === 'fail' && r.baselined !== undefined);
   const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
     '@_name': x(`conform ${report.variant}: ${resource}`),
     '@_tests': results.length,
@@ -157,7 +238,9 @@ export function renderJUnit(report: Report): string {
           }
         : {}),
       ...(r.status === 'skip' ? { skipped: { '@_message': x(r.message ?? '') } } : {}),
-      ...(r.status === 'warn' ? { 'system-out': x(`WARN (SHOULD): ${detailText(r)}`) } : {}),
+      ...(r.status === 'blocked' ? { skipped: { '@_message': x(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
+      ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
+      ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
     })),
   }));
   const extra: { name: string; message: string; text: string }[] = [

@@ -1,6 +1,7 @@
 /** The outcome of one check, as it goes into report.json. */
 import type { Level } from '../../specs/model/index.ts';
-import type { CheckStatus } from './check.ts';
+import type { InterpretationId } from '../../specs/interpretations.ts';
+import type { CheckStatus, RootCause } from './check.ts';
 import type { Exchange } from './http.ts';
 
 export interface CheckResult {
@@ -24,4 +25,12 @@ export interface CheckResult {
   readonly durationMs: number;
   /** The check itself broke (a bug in conform, not in the target). */
   readonly internalError?: true;
+  /** A warning (or, with --strict, a failure) that rests only on this reading of the register. */
+  readonly interpretation?: InterpretationId;
+  /** status `blocked`: the id of the root cause (a failed set-up step, `setup/<kind>`). */
+  readonly blockedBy?: string;
+  /** status `blocked`: the root cause itself, as the suites report it (folded into its own row in report.json). */
+  readonly root?: RootCause;
+  /** A root-cause row (a failed set-up step): the checks it blocked. */
+  readonly blocks?: readonly string[];
 }

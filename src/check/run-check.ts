@@ -1,6 +1,6 @@
 /** Runs one check against a context and turns its outcome into a result. */
 import type { Check, CheckContext } from './check.ts';
-import { CheckFailure, CheckSkip, levelOf } from './check.ts';
+import { Blocked, CheckFailure, CheckSkip, levelOf } from './check.ts';
 import type { Exchange } from './http.ts';
 import { ReadOnlyRefusal, TransportError } from './http.ts';
 import type { CheckResult } from './result.ts';
@@ -44,14 +44,18 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
     return finish({ status: 'pass' }, []);
   } catch (err) {
     if (err instanceof CheckSkip) return finish({ status: 'skip', message: err.message }, []);
+    if (err instanceof Blocked) return finish({ status: 'blocked', message: err.message, blockedBy: err.root.id, root: err.root }, []);
     if (err instanceof ReadOnlyRefusal) return finish({ status: 'skip', message: `needs records that only a state-changing request can make: ${err.message}` }, []);
     const failed = level === 'MUST' || strict ? 'fail' : 'warn';
     if (err instanceof CheckFailure) {
+      // A failure that rests only on a reading of the register is a warning naming it (Non-Strict).
+      const status = err.detail.interpretation && !strict ? 'warn' : failed;
       const shown = err.detail.exchange ? [...exchanges.filter((e) => e !== err.detail.exchange), err.detail.exchange] : exchanges;
       return finish(
         {
-          status: failed,
+          status,
           message: err.message,
+          ...(err.detail.interpretation ? { interpretation: err.detail.interpretation } : {}),
           ...(err.detail.expected !== undefined ? { expected: err.detail.expected } : {}),
           ...(err.detail.actual !== undefined ? { actual: err.detail.actual } : {}),
           ...(err.detail.requirement ? { failedRequirement: err.detail.requirement } : {}),

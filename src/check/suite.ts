@@ -65,6 +65,11 @@ export function conformSuite(name: string, checksFor: (variant: Variant) => Chec
         const result = await runCheck(check, ctx!, config.strict, config.deadline);
         task.meta.conform = result;
         if (result.status === 'skip') skip(result.message);
+        if (result.status === 'blocked') {
+          // A blocked MUST check is not a pass (nor, with --strict, a blocked SHOULD check).
+          if (result.level === 'MUST' || config.strict) throw new Error(formatFailure(result));
+          skip(result.message);
+        }
         if (result.status === 'fail') throw new Error(formatFailure(result));
       });
     }

@@ -7,6 +7,7 @@
 import type { Format, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
 import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
+import { CheckSkip } from './check.ts';
 import type { Envelope, Parsed, RecordFields } from './formats.ts';
 import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord, recordId } from './formats.ts';
 import type { Exchange, FormValue, HttpClient, HttpResponse } from './http.ts';
@@ -21,12 +22,40 @@ export interface CallOptions {
   readonly fields?: Readonly<Record<string, string | number | FormValue | undefined>>;
   /** Raw parameters by exact wire name, for deliberately wrong requests (other variant, unknown names). */
   readonly raw?: Readonly<Record<string, string>>;
-  /** Who calls: an account (default: the first Member) or nobody. */
+  /** Who calls: an account (default: the most privileged account, `accounts.actor`) or nobody. */
   readonly as?: Account | 'anonymous';
   readonly auth?: AuthMode;
   /** Use a wrong secret for the chosen auth mode. */
   readonly wrongSecret?: boolean;
+  /**
+   * The check is about throttling (the quota tier): a 421 is its answer. Otherwise 421 and 429 are
+   * transient refusals, retried with back-off (see Throttling).
+   */
+  readonly expectThrottle?: boolean;
 }
+
+/** How a target's throttling (421 User Throttled, 429) is waited out: within the run's deadline. */
+export interface Throttling {
+  /** Epoch ms after which no more waiting is done (the run's --deadline); 0: none. */
+  readonly deadline: number;
+  /** Longest total wait for one request. */
+  readonly maxWaitMs: number;
+  /** First back-off when the target gives no Retry-After; doubled on each retry. */
+  readonly firstBackoffMs: number;
+}
+
+export const DEFAULT_THROTTLING: Throttling = { deadline: 0, maxWaitMs: 120_000, firstBackoffMs: 250 };
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const THROTTLED = new Set([421, 429]);
 
 /** The field name of a parameter: `post[tag_string]` → `tag_string`. */
 export function fieldOf(name: string): string {
@@ -89,6 +118,7 @@ export class Target {
     readonly variant: Variant,
     readonly accounts: Accounts,
     readonly http: HttpClient,
+    readonly throttling: Throttling = DEFAULT_THROTTLING,
   ) {}
 
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
@@ -126,6 +156,14 @@ export class Target {
       pairs.push([this.paramName(op, field).name, typeof value === 'number' ? String(value) : value]);
     }
     for (const [name, value] of Object.entries(options.raw ?? {})) pairs.push([name, value]);
+    // A parameter the document says "must be" its one value is sent on every request (INT-comments-group-by),
+    // unless the check sets or drops it itself.
+    for (const p of op.params.filter((x) => x.always && x.values?.length === 1)) {
+      const field = fieldOf(p.name);
+      if (options.fields && field in options.fields) continue;
+      if (options.raw && p.name in options.raw) continue;
+      pairs.push([p.name, p.values![0]!]);
+    }
     return this.send(op.method, `${path}.${format}`, pairs, format, options, op);
   }
 
@@ -145,7 +183,7 @@ export class Target {
     op: ResolvedOperation | undefined,
   ): Promise<Reply> {
     const headers: Record<string, string> = {};
-    const who = options.as ?? this.accounts.member;
+    const who = options.as ?? this.accounts.actor;
     const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? 'api_key');
     if (who !== 'anonymous') {
       const secret = (s: string) => (options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
@@ -174,7 +212,37 @@ export class Target {
       if (hasFile) throw new Error('a GET request cannot carry a file');
       url += `?${new URLSearchParams(pairs as [string, string][]).toString()}`;
     }
-    const http = await this.http.send({ method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) });
+    const request = { method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) };
+    let http = await this.http.send(request);
+    if (!options.expectThrottle) http = await this.waitOutThrottling(request, http);
     return new Reply(op, format, http);
+  }
+
+  /**
+   * A target may throttle a busy account (421 User Throttled, "try again later"; or 429): the request
+   * is sent again after the Retry-After it gives, or with doubling back-off, as long as the run's
+   * deadline and the per-request budget allow. When they do not, the check is skipped as throttled:
+   * not established, never a failure of the requirement it checks.
+   */
+  private async waitOutThrottling(request: Parameters<HttpClient['send']>[0], first: HttpResponse): Promise<HttpResponse> {
+    let http = first;
+    let waited = 0;
+    let backoff = this.throttling.firstBackoffMs;
+    while (THROTTLED.has(http.status)) {
+      const wait = retryAfterMs(http.headers['retry-after']) ?? backoff;
+      const left = Math.min(this.throttling.maxWaitMs - waited, this.throttling.deadline > 0 ? this.throttling.deadline - Date.now() : Infinity);
+      if (wait > left) {
+        throw new CheckSkip(
+          `throttled: ${request.method} ${new URL(request.url).pathname} was answered ${http.status} ` +
+            `${waited > 0 ? `for ${(waited / 1000).toFixed(1)} s of retries ` : ''}and the wait it asks (${(wait / 1000).toFixed(1)} s) exceeds what is left of the budget; ` +
+            'run with fewer checks (--only), a later --deadline, or accounts the target throttles less',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      waited += wait;
+      backoff = Math.min(backoff * 2, 8_000);
+      http = await this.http.send(request);
+    }
+    return http;
   }
 }

@@ -14,7 +14,7 @@ import { cell as mdCell } from './markdown.ts';
 import type { RequirementOutcome } from './status.ts';
 import { passRate, requirementOutcomes } from './status.ts';
 
-export const COMPARE_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Non-Strict', fail: 'Fail', skip: 'Info' };
+export const COMPARE_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Non-Strict', fail: 'Fail', skip: 'Info', blocked: 'Info' };
 
 export interface Compared {
   readonly file: string;

@@ -10,7 +10,7 @@ import type { BaselineEntry, Report, ReportedResult } from '../check/report.ts';
 import type { CheckStatus } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import { PLACEHOLDERS, curlCommand } from './curl.ts';
-import { byResource, passRate, requirementOutcomes } from './status.ts';
+import { byResource, passRate, requirementOutcomes, rootCauses } from './status.ts';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function esc(value: unknown): string {
@@ -22,7 +22,7 @@ function prose(text: string): string {
   return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-export const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'pass', fail: 'fail', warn: 'warn', skip: 'skip' };
+export const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'pass', fail: 'fail', warn: 'warn', skip: 'skip', blocked: 'blocked' };
 
 /** Anchor of a check's result: report.html#check-<id> opens and shows it. */
 export function checkAnchor(check: string): string {
@@ -154,7 +154,7 @@ h4{margin:12px 0 4px}h5{margin:8px 0 2px;font-size:.85em;color:var(--dim);text-t
 .counts{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;margin:12px 0}
 .counts li{overflow-wrap:normal;flex:1 1 80px;border:1px solid var(--line);border-radius:8px;padding:6px 10px;background:var(--panel)}
 .counts b{display:block;font-size:1.5em;line-height:1.2}
-.counts .pass b{color:var(--pass)}.counts .fail b{color:var(--fail)}.counts .warn b{color:var(--warn)}.counts .skip b{color:var(--skip)}.counts .known b{color:var(--known)}
+.counts .pass b{color:var(--pass)}.counts .fail b{color:var(--fail)}.counts .warn b{color:var(--warn)}.counts .skip b{color:var(--skip)}.counts .known b{color:var(--known)}.counts .blocked b{color:var(--known)}
 .errors,.baseline{border:1px solid var(--line);border-radius:8px;padding:4px 12px;margin:8px 0;background:var(--panel)}
 .errors,.baseline.bad{border-color:var(--fail);background:var(--fail-bg)}
 nav{background:var(--bg);border-bottom:1px solid var(--line)}
@@ -162,7 +162,7 @@ nav{background:var(--bg);border-bottom:1px solid var(--line)}
 nav>div{display:flex;flex-wrap:wrap;gap:4px 16px;padding:6px 16px}
 nav a{text-decoration:none;color:var(--dim)}nav a:hover{color:var(--fg)}
 .pill{display:inline-block;min-width:3.4em;text-align:center;border-radius:999px;padding:0 8px;font-size:.78em;font-weight:600;text-transform:uppercase;letter-spacing:.03em;white-space:nowrap}
-.pill.pass{background:var(--pass-bg);color:var(--pass)}.pill.fail{background:var(--fail-bg);color:var(--fail)}.pill.warn{background:var(--warn-bg);color:var(--warn)}.pill.skip{background:var(--skip-bg);color:var(--skip)}.pill.known{background:var(--known-bg);color:var(--known)}
+.pill.pass{background:var(--pass-bg);color:var(--pass)}.pill.fail{background:var(--fail-bg);color:var(--fail)}.pill.warn{background:var(--warn-bg);color:var(--warn)}.pill.skip{background:var(--skip-bg);color:var(--skip)}.pill.known{background:var(--known-bg);color:var(--known)}.pill.blocked{background:var(--known-bg);color:var(--known)}
 details.result{border:1px solid var(--line);border-left:4px solid var(--skip);border-radius:6px;margin:6px 0;background:var(--bg)}
 details.result.fail{border-left-color:var(--fail)}details.result.warn{border-left-color:var(--warn)}
 details.result>summary{cursor:pointer;padding:6px 10px 6px 28px;list-style:none;position:relative}
@@ -231,6 +231,16 @@ ${results.map(resultDetails).join('\n')}
 </section>`;
 }
 
+/** Root causes lead the page: one failed set-up step, and how many checks it blocked. */
+function rootSection(roots: readonly ReportedResult[]): string {
+  if (roots.length === 0) return '';
+  const blocked = roots.reduce((n, r) => n + r.blocks!.length, 0);
+  return `<section id="roots"><h2>Root causes (${roots.length})</h2>
+<p><b>${roots.length} root ${roots.length === 1 ? 'cause blocks' : 'causes block'} ${blocked} ${blocked === 1 ? 'check' : 'checks'}.</b> A set-up step (making a post, a comment, ...) failed; the checks that need what it makes were not run, and are listed as blocked. Fix these first.</p>
+<ol class="checks">${roots.map((r) => `<li>${pill(r.status)} <a href="#${esc(checkAnchor(r.check))}"><span class="cid">${esc(r.check)}</span></a> blocks <b>${r.blocks!.length}</b>: ${esc(r.message ?? '')}</li>`).join('')}</ol>
+</section>`;
+}
+
 export function renderHtml(report: Report): string {
   const c = report.counts;
   const ok = report.verdict === 'conformant' && !report.baseline?.outdated;
@@ -238,16 +248,20 @@ export function renderHtml(report: Report): string {
   const known = report.results.filter((r) => r.status === 'fail' && r.baselined);
   const warns = report.results.filter((r) => r.status === 'warn');
   const skips = report.results.filter((r) => r.status === 'skip');
+  const blocked = report.results.filter((r) => r.status === 'blocked');
+  const roots = rootCauses(report.results);
   const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
   const title = `conform: variant ${report.variant}: ${verdict}`;
   const target = `${report.target}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${report.fault}` : ''})` : ''}`;
   const policy = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
   const nav = [
+    ['roots', `Root causes (${roots.length})`, roots.length],
     ['failures', `Failures (${fails.length})`, fails.length],
     ['known', `Known failures (${known.length})`, known.length],
     ['matrix', 'Requirements by resource', 1],
     ['warnings', `Warnings (${warns.length})`, warns.length],
     ['skips', `Skipped (${skips.length})`, skips.length],
+    ['blocked', `Blocked (${blocked.length})`, blocked.length],
     ['checks', `All checks (${c.total})`, 1],
   ] as const;
   return `<!DOCTYPE html>
@@ -270,6 +284,7 @@ export function renderHtml(report: Report): string {
 ${c.baselined ? `<li class="known"><b>${c.baselined}</b> known (baseline)</li>` : ''}
 <li class="warn"><b>${c.warn}</b> warn</li>
 <li class="skip"><b>${c.skip}</b> skip</li>
+${c.blocked ? `<li class="blocked"><b>${c.blocked}</b> blocked</li>` : ''}
 <li><b>${passRate(c)}%</b> of ${c.total - c.skip} run checks pass</li>
 </ul>
 <p class="meta">Requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}${
@@ -282,13 +297,15 @@ ${baselineNotice(report)}
 </div></header>
 <nav aria-label="Sections"><div>${nav.filter(([, , n]) => n > 0).map(([id, label]) => `<a href="#${id}">${esc(label)}</a>`).join('')}</div></nav>
 <main>
+${rootSection(roots)}
 ${section('failures', 'Failures', fails, fails.length ? `<p>By requirement broken:</p>${failedRequirements(fails)}<p class="dim">Open a failure for expected vs actual, the request and response, and a <code>curl</code> command that reproduces it.</p>` : '')}
 ${section('known', 'Known failures', known, '<p class="dim">Accepted by the baseline: they do not fail the run.</p>')}
 <section id="matrix"><h2>Requirements by resource</h2>
 <p class="dim">Each requirement counts once per resource: <b>fail</b>/<b>warn</b> when a check found it broken, <b>pass</b> when every check proving it passed, <b>skip</b> when it could not be established (a check was skipped, or failed on another requirement).</p>
 ${matrix(report)}
 </section>
-${section('warnings', 'Warnings', warns, '<p class="dim">SHOULD-level failures: they fail the run only with <code>--strict</code>.</p>')}
+${section('warnings', 'Warnings', warns, '<p class="dim">SHOULD-level failures, and failures that rest only on a reading of the interpretations register (named on each): they fail the run only with <code>--strict</code>.</p>')}
+${blocked.length ? `<section id="blocked"><h2>Blocked (${blocked.length})</h2><p class="dim">Checks that could not run because a set-up step they need failed; each names its root cause. A blocked MUST check is not a pass.</p><ol class="checks">${blocked.map((r) => `<li>${pill('blocked')} <span class="cid">${esc(r.check)}</span> <span class="dim">by <a href="#${esc(checkAnchor(r.blockedBy ?? ''))}">${esc(r.blockedBy ?? '')}</a></span></li>`).join('')}</ol></section>` : ''}
 ${skips.length ? `<section id="skips"><h2>Skipped (${skips.length})</h2><ol class="checks">${skips.map((r) => `<li>${pill('skip')} <span class="cid">${esc(r.check)}</span> <span class="dim">${esc(r.message ?? '')}</span></li>`).join('')}</ol></section>` : ''}
 <section id="checks"><h2>All checks (${c.total})</h2>
 <details><summary>Show every check with its requirements</summary>

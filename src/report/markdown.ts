@@ -4,7 +4,7 @@
  * skips collapsed. Text from the target is escaped: it must not turn into markup or links.
  */
 import type { BaselineEntry, Report, ReportedResult } from '../check/report.ts';
-import { passRate } from './status.ts';
+import { passRate, rootCauseLine, rootCauses } from './status.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
 export function cell(text: string, max = 300): string {
@@ -47,6 +47,8 @@ export function renderMarkdown(report: Report): string {
   const known = report.results.filter((r) => r.status === 'fail' && r.baselined);
   const warns = report.results.filter((r) => r.status === 'warn');
   const skips = report.results.filter((r) => r.status === 'skip');
+  const blocked = report.results.filter((r) => r.status === 'blocked');
+  const roots = rootCauses(report.results);
   const passed = report.verdict === 'conformant' && !report.baseline?.outdated;
   const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
   const out: string[] = [];
@@ -58,10 +60,16 @@ export function renderMarkdown(report: Report): string {
       `${report.only.length ? `, only ${report.only.map(code).join(' ')}` : ''}.`,
   );
   out.push('');
+  if (roots.length) {
+    // Root causes lead: one failed set-up step explains every check it blocked.
+    out.push(`### ${rootCauseLine(report.results)!}`, '');
+    out.push(table(['Root cause', 'Blocks', 'What failed'], roots.map((r) => [code(r.check), String(r.blocks!.length), cell(r.message ?? '')])));
+    out.push('');
+  }
   out.push(
     table(
-      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', 'Total', 'Passing'],
-      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), String(c.total), `${passRate(c)}%`]],
+      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', ...(c.blocked ? ['Blocked'] : []), 'Total', 'Passing'],
+      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), ...(c.blocked ? [String(c.blocked)] : []), String(c.total), `${passRate(c)}%`]],
     ),
   );
   out.push('');
@@ -82,7 +90,11 @@ export function renderMarkdown(report: Report): string {
   if (fails.length) out.push('', `### Failures (${fails.length})`, '', resultRows(fails));
   const collapsed = (title: string, body: string) => ['', '<details>', `<summary>${title}</summary>`, '', body, '', '</details>'];
   if (known.length) out.push(...collapsed(`Known failures, accepted by the baseline (${known.length})`, resultRows(known, true)));
-  if (warns.length) out.push(...collapsed(`Warnings: SHOULD-level failures (${warns.length})`, resultRows(warns)));
+  if (warns.length) out.push(...collapsed(`Warnings: SHOULD-level failures, and failures that rest only on a reading of the interpretations register (${warns.length})`, resultRows(warns)));
+  if (blocked.length) {
+    const rows = blocked.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), code(r.blockedBy ?? '')]);
+    out.push(...collapsed(`Blocked by a root cause (${blocked.length})`, table(['Check', 'Requirements', 'Root cause'], rows)));
+  }
   if (skips.length) {
     const rows = skips.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), cell(r.message ?? '')]);
     out.push(...collapsed(`Skipped (${skips.length})`, table(['Check', 'Requirements', 'Reason'], rows)));

@@ -19,7 +19,7 @@ export function useColor(stream: ProgressStream, env: NodeJS.ProcessEnv = proces
   return stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
-const CODES: Record<CheckStatus | 'dim' | 'bold', string> = { pass: '32', fail: '31', warn: '33', skip: '90', dim: '2', bold: '1' };
+const CODES: Record<CheckStatus | 'dim' | 'bold', string> = { pass: '32', fail: '31', warn: '33', skip: '90', blocked: '35', dim: '2', bold: '1' };
 
 export function paint(color: boolean): (kind: keyof typeof CODES, text: string) => string {
   return (kind, text) => (color ? `\x1b[${CODES[kind]}m${text}\x1b[0m` : text);
@@ -29,7 +29,7 @@ export function paint(color: boolean): (kind: keyof typeof CODES, text: string) 
 // eslint-disable-next-line no-control-regex
 export const printable = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/\n/g, ' ');
 
-const LABEL: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+const LABEL: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', blocked: 'BLOCKED' };
 
 export interface ProgressOptions {
   readonly total: number;
@@ -42,7 +42,8 @@ export interface ProgressOptions {
 
 export class Progress {
   private done = 0;
-  private readonly counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  private readonly counts: Record<CheckStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0 };
+  private readonly roots = new Set<string>();
   private resource = '';
   private lastDraw = 0;
   private drawn = false;
@@ -64,18 +65,24 @@ export class Progress {
       this.clear();
       stream.write(`  ${this.c(r.status, LABEL[r.status])} ${r.check} [${r.failedRequirement ?? r.requirements.join(', ')}] ${printable(r.message ?? '')}\n`);
     }
+    // A failed set-up step is printed once, when the first check it blocks reports.
+    if (r.status === 'blocked' && r.root && !this.roots.has(r.root.id)) {
+      this.roots.add(r.root.id);
+      this.clear();
+      stream.write(`  ${this.c('fail', 'ROOT')} ${r.root.id} ${printable(r.root.message)} (the checks that need it are blocked)\n`);
+    }
     if (this.tty) {
       const now = Date.now();
       if (now - this.lastDraw >= 80 || this.done === this.options.total || !this.drawn) this.draw(now);
     } else if (this.done % (this.options.every ?? 50) === 0) {
-      stream.write(`  ... ${this.done}/${this.options.total} checks (${this.counts.fail} fail, ${this.counts.warn} warn; at ${this.resource})\n`);
+      stream.write(`  ... ${this.done}/${this.options.total} checks (${this.counts.fail} fail, ${this.counts.warn} warn${this.counts.blocked ? `, ${this.counts.blocked} blocked` : ''}; at ${this.resource})\n`);
     }
   }
 
   private line(): string {
     const { total } = this.options;
     const n = this.counts;
-    const text = `  ${String(this.done).padStart(String(total).length)}/${total} checks  ${this.c('pass', `${n.pass} pass`)}  ${n.fail ? this.c('fail', `${n.fail} fail`) : '0 fail'}  ${n.warn ? this.c('warn', `${n.warn} warn`) : '0 warn'}  ${n.skip} skip  ${this.c('dim', this.resource)}`;
+    const text = `  ${String(this.done).padStart(String(total).length)}/${total} checks  ${this.c('pass', `${n.pass} pass`)}  ${n.fail ? this.c('fail', `${n.fail} fail`) : '0 fail'}  ${n.warn ? this.c('warn', `${n.warn} warn`) : '0 warn'}  ${n.skip} skip${n.blocked ? `  ${this.c('blocked', `${n.blocked} blocked`)}` : ''}  ${this.c('dim', this.resource)}`;
     return text;
   }
 
@@ -113,19 +120,22 @@ export function summaryTable(results: readonly ReportedResult[], color = false):
   const count = (list: readonly ReportedResult[], s: CheckStatus) => list.filter((r) => r.status === s).length;
   const known = (list: readonly ReportedResult[]) => list.filter((r) => r.status === 'fail' && r.baselined).length;
   const anyKnown = known(results) > 0;
+  const anyBlocked = count(results, 'blocked') > 0;
+  const statuses: CheckStatus[] = ['pass', 'fail', 'warn', 'skip', ...(anyBlocked ? (['blocked'] as const) : [])];
   const line = (name: string, list: readonly ReportedResult[]) => [
     name,
-    ...(['pass', 'fail', 'warn', 'skip'] as const).map((s) => String(count(list, s))),
+    ...statuses.map((s) => String(count(list, s))),
     ...(anyKnown ? [String(known(list))] : []),
   ];
-  const head = ['resource', 'pass', 'fail', 'warn', 'skip', ...(anyKnown ? ['known'] : [])];
+  const head = ['resource', ...statuses, ...(anyKnown ? ['known'] : [])];
+  const kinds: readonly ('' | CheckStatus)[] = ['', ...statuses, ...(anyKnown ? (['skip'] as const) : [])];
   const body = [...rows.map(([resource, list]) => line(resource, list)), line('total', results)];
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const fmt = (row: readonly string[], paintRow: boolean) =>
     row
       .map((v, i) => {
         const padded = i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!);
-        const kind = (['', 'pass', 'fail', 'warn', 'skip', 'skip'] as const)[i];
+        const kind = kinds[i];
         return paintRow && kind && v !== '0' ? c(kind, padded) : padded;
       })
       .join('  ')

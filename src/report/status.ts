@@ -53,6 +53,19 @@ export function requirementOutcomes(results: readonly ReportedResult[]): Map<str
   return out;
 }
 
+/** The root-cause rows of a report (failed set-up steps), most blocking first. */
+export function rootCauses<T extends { readonly blocks?: readonly string[] }>(results: readonly T[]): T[] {
+  return results.filter((r) => r.blocks !== undefined).sort((a, b) => b.blocks!.length - a.blocks!.length);
+}
+
+/** "1 root cause blocks 90 checks", or undefined when nothing was blocked. */
+export function rootCauseLine(results: readonly { readonly blocks?: readonly string[] }[]): string | undefined {
+  const roots = rootCauses(results);
+  if (roots.length === 0) return undefined;
+  const n = roots.reduce((s, r) => s + r.blocks!.length, 0);
+  return `${roots.length} root ${roots.length === 1 ? 'cause blocks' : 'causes block'} ${n} ${n === 1 ? 'check' : 'checks'}`;
+}
+
 /** Results grouped by resource, in first-seen order. */
 export function byResource<T extends { readonly resource: string }>(results: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -66,4 +79,4 @@ export function passRate(counts: { readonly pass: number; readonly total: number
   return run === 0 ? 0 : Math.floor((counts.pass / run) * 1000) / 10;
 }
 
-export const STATUS_ORDER: readonly CheckStatus[] = ['fail', 'warn', 'skip', 'pass'];
+export const STATUS_ORDER: readonly CheckStatus[] = ['fail', 'warn', 'blocked', 'skip', 'pass'];

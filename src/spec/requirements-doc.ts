@@ -27,12 +27,18 @@ export function renderRequirementsDoc(): string {
   lines.push('stated by the document; a failure makes the target non-conformant. **SHOULD** requirements are implied by it, or');
   lines.push('rest on a reading of the interpretations register; a failure is a warning unless `--strict` is given.');
   lines.push('');
-  lines.push('| Variant | Requirements | MUST | SHOULD |');
-  lines.push('|---|---|---|---|');
+  lines.push('Each requirement states its **basis**: `text` when the document states it (its words are quoted under');
+  lines.push('"Document"; readings listed beside it only say how a check observes it), `interpretation` when it rests on');
+  lines.push('readings of the register alone. A check whose failing assertion rests only on a reading reports a warning');
+  lines.push('naming that reading (a failure with `--strict`), never a failure of the verdict.');
+  lines.push('');
+  lines.push('| Variant | Requirements | MUST | SHOULD | Basis: text | Basis: interpretation |');
+  lines.push('|---|---|---|---|---|---|');
   for (const v of VARIANTS) {
     const reqs = requirementsFor(v);
     const must = reqs.filter((r) => r.level === 'MUST').length;
-    lines.push(`| ${v} | ${reqs.length} | ${must} | ${reqs.length - must} |`);
+    const text = reqs.filter((r) => r.basis === 'text').length;
+    lines.push(`| ${v} | ${reqs.length} | ${must} | ${reqs.length - must} | ${text} | ${reqs.length - text} |`);
   }
   lines.push('');
   lines.push(`${REQUIREMENTS.length} requirements in all; ${INTERPRETATIONS.length} interpretations.`);
@@ -50,8 +56,8 @@ export function renderRequirementsDoc(): string {
   for (const s of sections) {
     lines.push(`## Section ${s}: ${titles[s] ?? ''}`.trimEnd());
     lines.push('');
-    lines.push('| Id | Level | Variants | Requirement | Document | Readings | Checked by |');
-    lines.push('|---|---|---|---|---|---|---|');
+    lines.push('| Id | Level | Variants | Basis | Requirement | Document | Readings | Checked by |');
+    lines.push('|---|---|---|---|---|---|---|---|');
     for (const r of REQUIREMENTS.filter((x) => sectionKey(x) === s)) {
       const checkedBy = r.scenario
         ? `scenario ${r.scenario}${r.operations.length ? ` (${r.operations.length} operation${r.operations.length > 1 ? 's' : ''})` : ''}`
@@ -59,7 +65,7 @@ export function renderRequirementsDoc(): string {
           ? `\`${r.operations[0]}\``
           : `${r.operations.length} operations`;
       lines.push(
-        `| \`${r.id}\` | ${r.level} | ${r.variants.join(', ')} | ${cell(r.statement)} | ${cell(r.quote ?? '')} | ${(r.interpretations ?? []).join(', ')} | ${cell(checkedBy)} |`,
+        `| \`${r.id}\` | ${r.level} | ${r.variants.join(', ')} | ${r.basis} | ${cell(r.statement)} | ${cell(r.quote ?? '')} | ${(r.interpretations ?? []).join(', ')} | ${cell(checkedBy)} |`,
       );
     }
     lines.push('');

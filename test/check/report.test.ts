@@ -18,7 +18,7 @@ const results = [
 
 describe('report', () => {
   it('counts results and decides the verdict from MUST failures and run errors', () => {
-    expect(countResults(results)).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, total: 4 });
+    expect(countResults(results)).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, blocked: 0, total: 4 });
     expect(verdictOf(results, [])).toBe('non-conformant');
     expect(verdictOf([results[0]!, results[2]!, results[3]!], [])).toBe('conformant');
     expect(verdictOf([results[0]!], ['a suite could not start'])).toBe('non-conformant');
@@ -39,7 +39,7 @@ describe('report', () => {
 
   it('counts failures accepted by the baseline apart, and they do not make the verdict', () => {
     const known = [results[0]!, { ...results[1]!, baselined: { check: 'b', reason: 'legacy' } }];
-    expect(countResults(known, true)).toEqual({ pass: 1, fail: 1, warn: 0, skip: 0, total: 2, baselined: 1 });
+    expect(countResults(known, true)).toEqual({ pass: 1, fail: 1, warn: 0, skip: 0, blocked: 0, total: 2, baselined: 1 });
     expect(verdictOf(known, [])).toBe('conformant');
     expect(runFailed({ verdict: 'conformant' })).toBe(false);
     expect(runFailed({ verdict: 'conformant', baseline: { outdated: true } as never })).toBe(true);

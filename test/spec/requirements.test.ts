@@ -70,7 +70,17 @@ describe('requirement catalogue', () => {
     ]);
     const unused = INTERPRETATIONS.map((i) => i.id).filter((id) => !cited.has(id));
     // Readings that only govern the reference server, not any check.
-    expect(unused.sort()).toEqual(['INT-quota-builder', 'INT-unmarked-needed', 'INT-version-ids-hidden'].sort());
+    expect(unused.sort()).toEqual(['INT-paging', 'INT-post-files', 'INT-quota-builder', 'INT-unmarked-needed', 'INT-version-ids-hidden'].sort());
+  });
+
+  it('states the basis of every requirement: text with the document\'s words, or readings of the register', () => {
+    for (const r of REQUIREMENTS) {
+      if (r.basis === 'text') expect(r.quote, `${r.id} rests on the text but quotes none`).toBeTruthy();
+      else expect(r.interpretations?.length ?? 0, `${r.id} rests on readings but names none`).toBeGreaterThan(0);
+      // A requirement that rests on readings alone can never fail the verdict by itself.
+      if (r.basis === 'interpretation') expect(r.level, `${r.id}`).toBe('SHOULD');
+    }
+    expect(REQUIREMENTS.filter((r) => r.basis === 'text').length).toBeGreaterThan(200);
   });
 
   it('applies variant-specific requirements to one variant only', () => {

@@ -10,7 +10,7 @@ export const COMMENT_OPERATIONS: readonly OperationSpec[] = [
     id: 'comments.list', resource: 'comments', name: 'List', kind: 'list', method: 'GET', path: '/comments', shown: true,
     summary: 'List comments.',
     params: [
-      str('group_by', 'must be comment', { values: 'comment-group-by' }),
+      str('group_by', 'must be comment', { values: 'comment-group-by', always: true }),
       str('search[body_matches]', 'body search'),
       int('search[post_id]', 'post id', { only: 'A' }),
       str('search[post_tags_match]', 'tags of the commented post (meta-tags unsupported)'),

@@ -28,6 +28,8 @@ interface CheckOptions {
   env?: string[];
   baseline?: string;
   updateBaseline?: boolean;
+  sourceHost?: string;
+  sourceUrlBase?: string;
 }
 
 function integer(value: string, flag: string, min: number): number {
@@ -45,6 +47,18 @@ function targetUrl(raw: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
   if (url.username || url.password) throw new UsageError('--target must not carry credentials; put accounts in the accounts file');
+  return url.toString().replace(/\/$/, '');
+}
+
+function sourceUrlBase(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--source-url-base is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`--source-url-base must be an http URL (the checker serves plain HTTP), not ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash) throw new UsageError('--source-url-base takes a scheme, host, optional port and path only');
   return url.toString().replace(/\/$/, '');
 }
 
@@ -71,6 +85,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
     .option('--env <pair...>', 'KEY=VALUE environment variables for the candidate container')
+    .option('--source-host <address>', 'address the file server for source-download checks listens on (default 127.0.0.1)')
+    .option('--source-url-base <url>', 'base URL of that file server as the target reaches it (a target in another network namespace or container)')
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
     .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
     .option('--update-baseline', 'rewrite the --baseline file from this run\'s failures (keeping the reasons of entries that remain)')
@@ -78,7 +94,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, runFailed, verdictOf, writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }] =
+      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, runFailed, verdictOf, withRootCauses, writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
         await Promise.all([
           import('../../check/context.ts'),
           import('../../check/http.ts'),
@@ -88,6 +104,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           import('../../check/select.ts'),
           import('../../report/baseline.ts'),
           import('../../report/progress.ts'),
+          import('../../report/status.ts'),
         ]);
       if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
       // A bad baseline is a usage error before any request is sent.
@@ -108,12 +125,15 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         prefix: runPrefix(seed),
         phase: 'all',
         deadline: started + integer(opts.deadline, '--deadline', 1) * 1000,
+        ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
+        ...(opts.sourceUrlBase ? { sourceUrlBase: sourceUrlBase(opts.sourceUrlBase) } : {}),
       };
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
 
       let stop: (() => Promise<void>) | undefined;
+      let actor: { name: string; role: string; level: number } = { name: '', role: '', level: 0 };
       let url = config.target;
       if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
       if (opts.image && (url || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
@@ -133,7 +153,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         const { startServer, findFault } = await import('../../server/index.ts');
         if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
         // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
-        const server = await startServer({ variant: config.variant, port: 0, allowFetch: ['127.0.0.1'], ...(opts.fault ? { fault: opts.fault } : {}) });
+        const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
+        const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}) });
         stop = () => server.close();
         url = server.url;
         process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
@@ -142,6 +163,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
         // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
         const probe = await createContext({ ...config, target: url }, url, 'preflight');
+        actor = probe.ctx.accounts.actor;
         try {
           await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
         } catch (err) {
@@ -152,7 +174,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           await probe.close();
         }
 
-        process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed})\n`);
+        process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
         const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
         let outcome;
         try {
@@ -160,7 +182,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         } finally {
           progress.finish();
         }
-        const sorted = outcome.results.sort((a, b) => a.check.localeCompare(b.check));
+        const sorted = withRootCauses(outcome.results, config.strict).sort((a, b) => a.check.localeCompare(b.check));
         let applied = baseline ? baselines.applyBaseline(sorted, baseline) : undefined;
         if (baseline && opts.updateBaseline) {
           const entries = baselines.updateEntries(sorted, baseline.entries);
@@ -180,16 +202,19 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           strict: config.strict,
           readOnly: config.readOnly,
           only: config.only,
+          actor: { name: actor.name, role: actor.role, level: actor.level },
+          ...(config.sourceUrlBase ? { sourceUrlBase: config.sourceUrlBase } : {}),
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
           peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
-          verdict: verdictOf(results, outcome.errors),
+          verdict: verdictOf(results, outcome.errors, config.strict),
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
           ...(applied ? { baseline: applied.outcome } : {}),
+          requirements: requirementBasis(results),
           results,
         };
         const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
@@ -201,7 +226,10 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           [
             ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
             `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}  seed ${seed}`,
-            `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+            ...(rootCauseLine(report.results)
+              ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
+              : []),
+            `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
             `requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}`,
             ...outcome.errors.map((e) => `error: ${e}`),
             ...(b

@@ -1,4 +1,5 @@
 /** Helpers shared by scenario checks. */
+import { userLevelsFor } from '../../../../specs/model/index.ts';
 import type { CheckContext } from '../../check.ts';
 import { fail, skip } from '../../check.ts';
 import type { FieldValue, RecordFields } from '../../formats.ts';
@@ -12,10 +13,23 @@ export async function succeed(ctx: CheckContext, opId: string, options: CallOpti
   ctx.note(reply);
   if (!reply.ok) {
     const e = reply.envelope();
+    refusedForLevel(ctx, reply, options, what);
     fail(`${what} was refused: ${reply.status}${e.ok ? ` ("${e.envelope.reason}")` : ''}`, { reply, expected: '2xx', actual: String(reply.status), ...(requirement ? { requirement } : {}) });
   }
   if (reply.op?.stateChanging && reply.status !== 204) expectEnvelope(reply);
   return reply;
+}
+
+/**
+ * A 403 to the default actor when it is not of the highest documented level: the document gives no
+ * level for the action, and a server may reserve it to higher ones (INT-levels). Not established.
+ */
+export function refusedForLevel(ctx: CheckContext, reply: Reply, options: CallOptions, what: string): void {
+  if (reply.status !== 403 || options.as !== undefined || !reply.op?.stateChanging) return;
+  const actor = ctx.accounts.actor;
+  const top = Math.max(...userLevelsFor(ctx.variant).map((l) => l.level));
+  if (actor.level >= top) return;
+  skip(`${what} was refused (403) to ${actor.name} (${actor.role}, level ${actor.level}), the most privileged account given; the document gives no level for it, so a server may reserve it to higher levels (INT-levels): add a higher-level account to the accounts file`);
 }
 
 /** Calls an operation and fails unless the answer is not a success (status and envelope). */

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Check, CheckContext } from '../../check.ts';
+import type { Reply } from '../../target.ts';
 import { defineCheck, fail, skip } from '../../check.ts';
 import { pngImage } from '../../images.ts';
 import { makePost } from '../../world.ts';
@@ -33,16 +34,51 @@ async function fileServer(ctx: CheckContext): Promise<FileServer> {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': image.byteLength });
       res.end(image);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = ctx.source.urlBase ? new URL(ctx.source.urlBase) : undefined;
+    const wantedPort = base?.port ? Number(base.port) : 0;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(wantedPort, ctx.source.host, resolve);
+      });
+    } catch (err) {
+      skip(`the file server for source downloads cannot listen on ${ctx.source.host}:${wantedPort} (${(err as Error).message}); change --source-host or --source-url-base`);
+    }
     server.unref();
     const { port } = server.address() as AddressInfo;
-    return { url: (path: string) => `http://127.0.0.1:${port}${path}`, hits: (path: string) => hits.get(path) ?? 0 };
+    const root = base
+      ? `${base.protocol}//${base.hostname.includes(':') ? `[${base.hostname}]` : base.hostname}:${port}${base.pathname.replace(/\/$/, '')}`
+      : `http://${ctx.source.host.includes(':') ? `[${ctx.source.host}]` : ctx.source.host}:${port}`;
+    const prefix = base ? base.pathname.replace(/\/$/, '') : '';
+    return { url: (path: string) => `${root}${path}`, hits: (path: string) => hits.get(`${prefix}${path}`) ?? hits.get(path) ?? 0 };
   });
 }
 
-function targetIsLocal(ctx: CheckContext): boolean {
-  const host = new URL(ctx.target.baseUrl).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+function isLoopback(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1' || host.startsWith('127.');
+}
+
+/** Can the target reach the file server? Only said no when both are plainly on different machines. */
+function reachable(ctx: CheckContext): void {
+  if (ctx.source.urlBase) return;
+  const target = new URL(ctx.target.baseUrl).hostname;
+  if (isLoopback(ctx.source.host) && !isLoopback(target)) {
+    skip('the target is not on this machine, so it cannot reach the file server of the checker on loopback (INT-source-download): give --source-host and --source-url-base with an address it can reach');
+  }
+}
+
+/**
+ * A source URL the target refused without fetching it: the document lets a service refuse addresses it
+ * does not take to be public (an SSRF guard; INT-source-download), so this is not established, not failed.
+ */
+function refusedUnfetched(server: FileServer, path: string, reply: Reply, url: string): void {
+  if (reply.ok || server.hits(path) > 0) return;
+  const e = reply.envelope();
+  skip(
+    `the target refused the source URL ${url} without fetching it (${reply.status}${e.ok && e.envelope.reason ? ` "${e.envelope.reason}"` : ''}): ` +
+      'a service may refuse addresses it does not take to be public (INT-source-download). ' +
+      'Serve the file server on an address the target accepts with --source-host and --source-url-base (or allow this one on the target).',
+  );
 }
 
 export function uploadScenarios(): Check[] {
@@ -83,10 +119,14 @@ export function uploadScenarios(): Check[] {
       id: 'uploads/search-source-exact', fn: 'upload_source_search_is_exact',
       description: 'search[source] on uploads matches the exact string only', requirements: ['IB-4-uploads-search-source'], readOnly: false,
       async run(ctx) {
+        reachable(ctx);
         const server = await fileServer(ctx);
-        if (!targetIsLocal(ctx)) skip('the target cannot reach the file server of the checker (INT-source-download)');
-        const source = server.url(`/${ctx.unique('exact')}.png`);
-        await succeed(ctx, 'uploads.create', { fields: { source, rating: rating(ctx), tag_string: ctx.unique('src').toLowerCase() } }, 'an upload from a source URL');
+        const path = `/${ctx.unique('exact')}.png`;
+        const source = server.url(path);
+        const upload = await ctx.target.call('uploads.create', { fields: { source, rating: rating(ctx), tag_string: ctx.unique('src').toLowerCase() } });
+        ctx.note(upload);
+        refusedUnfetched(server, path, upload, source);
+        if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
         const exact = records(await succeed(ctx, 'uploads.list', { fields: { source } }, 'search[source] exact'), 'uploads.list');
         if (exact.length === 0) fail('search[source] with the exact source finds no upload', { expected: 'the upload', actual: '[]' });
         const partial = records(await succeed(ctx, 'uploads.list', { fields: { source: source.slice(0, -4) } }, 'search[source] partial'), 'uploads.list');
@@ -97,11 +137,14 @@ export function uploadScenarios(): Check[] {
       id: 'uploads/source-download', fn: 'upload_source_is_downloaded',
       description: 'an upload with upload[source] is accepted and the file is fetched from the URL', requirements: ['IB-4-uploads-source'], readOnly: false,
       async run(ctx) {
+        reachable(ctx);
         const server = await fileServer(ctx);
-        if (!targetIsLocal(ctx)) skip('the target cannot reach the file server of the checker (INT-source-download)');
         const path = `/${ctx.unique('upload')}.png`;
         const tag = ctx.unique('fetched').toLowerCase();
-        await succeed(ctx, 'uploads.create', { fields: { source: server.url(path), rating: rating(ctx), tag_string: tag } }, 'an upload from a source URL');
+        const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), rating: rating(ctx), tag_string: tag } });
+        ctx.note(upload);
+        refusedUnfetched(server, path, upload, server.url(path));
+        if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
         if (server.hits(path) === 0) fail('the source URL was never fetched', { expected: 'a GET of the source URL', actual: 'no request' });
         const made = await listIds(ctx, 'posts.list', { tags: tag });
         if (made.length !== 1) fail(`the downloaded upload did not become one post (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
@@ -111,11 +154,14 @@ export function uploadScenarios(): Check[] {
       id: 'posts/source-download', fn: 'post_source_url_is_downloaded', resource: 'posts',
       description: 'post[source] set to a URL makes the service download the file', requirements: ['IB-4-posts-update-source-download'], readOnly: false,
       async run(ctx) {
+        reachable(ctx);
         const server = await fileServer(ctx);
-        if (!targetIsLocal(ctx)) skip('the target cannot reach the file server of the checker (INT-source-download)');
         const post = await makePost(ctx);
         const path = `/${ctx.unique('post')}.png`;
-        await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { source: server.url(path) } }, 'the source update');
+        const update = await ctx.target.call('posts.update', { path: { id: post.id }, fields: { source: server.url(path) } });
+        ctx.note(update);
+        refusedUnfetched(server, path, update, server.url(path));
+        if (!update.ok) fail(`the source update was refused: ${update.status}`, { reply: update, expected: '2xx', actual: String(update.status) });
         if (server.hits(path) === 0) fail('post[source] was set to a URL but the file was never fetched', { expected: 'a GET of the source URL', actual: 'no request' });
         const shown = await show(ctx, 'posts.show', post.id);
         const src = text(field(shown, 'source', 'post source'));

@@ -187,7 +187,7 @@ export function quotaScenarios(variant: Variant): Check[] {
         if (!who) skip(`the accounts file has no ${q.who} account`);
         let last: Reply | undefined;
         for (let i = 0; i <= q.perHour; i++) {
-          last = await ctx.target.call('posts.list', { as: who, fields: { limit: 1 } });
+          last = await ctx.target.call('posts.list', { as: who, fields: { limit: 1 }, expectThrottle: true });
           if (last.status === 421) {
             ctx.note(last);
             const e = last.envelope();

@@ -15,13 +15,14 @@ import { anyMessage } from '../src/proto/arbitraries.ts';
 import { readGolden } from '../src/proto/golden.ts';
 import { PROPERTIES } from '../src/proto/properties.ts';
 import { runProperty } from '../src/proto/runner.ts';
+import { peerSchema } from '../src/proto/model.ts';
 import { loadPeerRoot } from '../src/proto/schema.ts';
 import { InProcessTestee, ProcessTestee, helloOf, type TesteeClient } from '../src/proto/testee.ts';
 import { SHIPPED } from '../src/proto/testees/index.ts';
 import { protobufjsCodec } from '../src/proto/testees/protobufjs.ts';
 
 const root = loadPeerRoot();
-const ctx = { root, golden: readGolden().vectors };
+const ctx = { schema: peerSchema(), golden: readGolden().vectors };
 const rate = (n: number, ms: number): string => `${Math.round((n * 1000) / ms).toLocaleString('en-US')}/s`;
 
 // 1. raw protobufjs round trips (messages pre-generated and converted once).

@@ -7,21 +7,46 @@
  * (`Announce.Other_Peers`), the way protobuf names them without a package (see PINT-no-package).
  */
 
-export type ScalarType = 'uint64' | 'uint32' | 'int32' | 'bool' | 'bytes' | 'string';
+/**
+ * The proto3 scalar types. The document uses six of them; the types are shared with schemas
+ * read from any proto3 file (src/proto/model.ts), which may use all fifteen.
+ */
+export type ScalarType =
+  | 'double'
+  | 'float'
+  | 'int32'
+  | 'int64'
+  | 'uint32'
+  | 'uint64'
+  | 'sint32'
+  | 'sint64'
+  | 'fixed32'
+  | 'fixed64'
+  | 'sfixed32'
+  | 'sfixed64'
+  | 'bool'
+  | 'string'
+  | 'bytes';
 
-export type FieldType =
+/** The type of a map value (anything but another map). */
+export type ValueType =
   | { readonly kind: 'scalar'; readonly scalar: ScalarType }
   | { readonly kind: 'enum'; readonly enum: string }
-  | { readonly kind: 'message'; readonly message: string }
-  | { readonly kind: 'map'; readonly key: 'string'; readonly value: 'bytes' };
+  | { readonly kind: 'message'; readonly message: string };
+
+export type FieldType = ValueType | { readonly kind: 'map'; readonly key: ScalarType; readonly value: ValueType };
 
 export interface FieldSpec {
   readonly name: string;
   readonly number: number;
   readonly type: FieldType;
   readonly repeated: boolean;
-  /** Name of the oneof the field belongs to, if any. */
+  /** Name of the oneof the field belongs to, if any (never the synthetic oneof of `optional`). */
   readonly oneof?: string;
+  /** proto3 `optional`: explicit presence, a default value is still written. */
+  readonly optional?: boolean;
+  /** Repeated scalar written packed (proto3 default); false with `[packed = false]`. */
+  readonly packed?: boolean;
 }
 
 export interface MessageSpec {
@@ -43,12 +68,14 @@ const u32 = { kind: 'scalar', scalar: 'uint32' } as const;
 const i32 = { kind: 'scalar', scalar: 'int32' } as const;
 const bool = { kind: 'scalar', scalar: 'bool' } as const;
 const bytes = { kind: 'scalar', scalar: 'bytes' } as const;
-const strBytesMap = { kind: 'map', key: 'string', value: 'bytes' } as const;
+const strBytesMap = { kind: 'map', key: 'string', value: bytes } as const;
 const msg = (message: string): FieldType => ({ kind: 'message', message });
 const enm = (name: string): FieldType => ({ kind: 'enum', enum: name });
 
 function f(name: string, number: number, type: FieldType, extra: { repeated?: boolean; oneof?: string } = {}): FieldSpec {
-  return { name, number, type, repeated: extra.repeated ?? false, ...(extra.oneof ? { oneof: extra.oneof } : {}) };
+  const repeated = extra.repeated ?? false;
+  const packed = repeated && type.kind === 'scalar' && type.scalar !== 'bytes' && type.scalar !== 'string';
+  return { name, number, type, repeated, ...(extra.oneof ? { oneof: extra.oneof } : {}), ...(packed ? { packed } : {}) };
 }
 
 /** Wire definition table of section 2. */

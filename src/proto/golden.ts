@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DESCRIPTOR_SET_PATH, FIXTURES_DIR, GOLDEN_PATH, PROTO_DIR, PROTO_FILE } from './schema.ts';
 import type { JsonObject } from './json.ts';
+import { peerSchema } from './model.ts';
 import { toText } from './textformat.ts';
 import { PROTOC, protocVersion } from './testees/protoc.ts';
 import { toHex } from './wire.ts';
@@ -165,7 +166,7 @@ export function buildGolden(): { golden: GoldenFile; descriptorSet: Buffer } {
   if (!version) throw new Error(`${PROTOC} is not installed (Debian package protobuf-compiler)`);
   const vectors = GOLDEN_INPUTS.map((v) => ({
     ...v,
-    hex: toHex(new Uint8Array(protoc([`--encode=${v.type}`, PROTO_FILE], toText(v.type, v.json)))),
+    hex: toHex(new Uint8Array(protoc([`--encode=${v.type}`, PROTO_FILE], toText(peerSchema(), v.type, v.json)))),
   }));
   const dir = mkdtempSync(join(tmpdir(), 'conform-golden-'));
   let descriptorSet: Buffer;

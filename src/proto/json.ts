@@ -1,10 +1,12 @@
 /**
- * The JSON form of peer messages used by the testee protocol (PINT-json-mapping) and the
- * canonical form the suite compares: keys in field-number order, defaults left out (oneof
- * members kept), uint64 as decimal strings, bytes as padded standard base64, enums by name
- * (unnamed numbers as numbers), map keys sorted.
+ * The JSON form of messages used by the testee protocol (PINT-json-mapping) and the canonical
+ * form the suite compares: keys in field-number order, defaults of fields without presence left
+ * out (oneof members and `optional` fields kept), 64-bit integers as decimal strings, bytes as
+ * padded standard base64, enums by name (unnamed numbers as numbers), floats rounded to single
+ * precision, NaN, infinities and -0 as strings, map keys normalised and sorted.
  */
-import { enumSpec, messageSpec, type FieldSpec } from '../../specs/peer/format.ts';
+import type { FieldSpec, FieldType } from '../../specs/peer/format.ts';
+import type { Schema } from './model.ts';
 import { fromBase64, toBase64 } from './wire.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -37,16 +39,19 @@ function intValue(v: unknown, min: bigint, max: bigint, where: string): bigint {
 }
 
 // Field kinds of a canonicalization plan.
-const K_U64 = 0;
-const K_U32 = 1;
-const K_I32 = 2;
+const K_U64 = 0; // uint64, fixed64
+const K_U32 = 1; // uint32, fixed32
+const K_I32 = 2; // int32, sint32, sfixed32
 const K_BOOL = 3;
 const K_BYTES = 4;
 const K_STRING = 5;
 const K_ENUM = 6;
 const K_MESSAGE = 7;
 const K_MAP = 8;
-type Kind = typeof K_U64 | typeof K_U32 | typeof K_I32 | typeof K_BOOL | typeof K_BYTES | typeof K_STRING | typeof K_ENUM | typeof K_MESSAGE | typeof K_MAP;
+const K_I64 = 9; // int64, sint64, sfixed64
+const K_FLOAT = 10;
+const K_DOUBLE = 11;
+type Kind = number;
 
 interface FieldPlan {
   readonly name: string;
@@ -54,35 +59,56 @@ interface FieldPlan {
   readonly kind: Kind;
   readonly repeated: boolean;
   readonly oneof: string | undefined;
-  /** Message type of a message field. */
+  /** Singular fields whose default is kept: oneof members and proto3 `optional` fields. */
+  readonly presence: boolean;
+  /** Message type of a message field (or of a map's values). */
   readonly message: string;
   /** Enum fields: the enum's name, its value names, its names by number and the name of 0. */
   readonly enumName: string;
   readonly enumNames: ReadonlySet<string>;
   readonly enumByNumber: ReadonlyMap<number, string>;
   readonly enumZero: string | undefined;
+  /** Map fields: the kind of the keys and the plan of the values. */
+  readonly keyKind: Kind;
+  readonly value: FieldPlan | undefined;
 }
 
 interface Plan {
   readonly byName: ReadonlyMap<string, FieldPlan>;
 }
 
-const SCALAR_KINDS: Record<string, Kind> = { uint64: K_U64, uint32: K_U32, int32: K_I32, bool: K_BOOL, bytes: K_BYTES, string: K_STRING };
+const SCALAR_KINDS: Record<string, Kind> = {
+  uint64: K_U64,
+  fixed64: K_U64,
+  uint32: K_U32,
+  fixed32: K_U32,
+  int32: K_I32,
+  sint32: K_I32,
+  sfixed32: K_I32,
+  int64: K_I64,
+  sint64: K_I64,
+  sfixed64: K_I64,
+  float: K_FLOAT,
+  double: K_DOUBLE,
+  bool: K_BOOL,
+  bytes: K_BYTES,
+  string: K_STRING,
+};
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NUMBERS: ReadonlyMap<number, string> = new Map();
 
-function planField(field: FieldSpec): FieldPlan {
-  const t = field.type;
+function planType(schema: Schema, name: string, number: number, t: FieldType, extra: { repeated: boolean; oneof: string | undefined; presence: boolean }): FieldPlan {
   const base = {
-    name: field.name,
-    number: field.number,
-    repeated: field.repeated,
-    oneof: field.oneof,
+    name,
+    number,
+    ...extra,
     message: '',
     enumName: '',
     enumNames: NO_NAMES,
     enumByNumber: NO_NUMBERS,
     enumZero: undefined as string | undefined,
+    keyKind: -1,
+    value: undefined as FieldPlan | undefined,
   };
   switch (t.kind) {
     case 'scalar':
@@ -90,9 +116,14 @@ function planField(field: FieldSpec): FieldPlan {
     case 'message':
       return { ...base, kind: K_MESSAGE, message: t.message };
     case 'map':
-      return { ...base, kind: K_MAP };
+      return {
+        ...base,
+        kind: K_MAP,
+        keyKind: SCALAR_KINDS[t.key]!,
+        value: planType(schema, name, 2, t.value, { repeated: false, oneof: undefined, presence: true }),
+      };
     case 'enum': {
-      const spec = enumSpec(t.enum);
+      const spec = schema.enum(t.enum);
       const byNumber = new Map<number, string>();
       // The first name of a number wins, as in a linear search of the table.
       for (const v of spec.values) if (!byNumber.has(v.number)) byNumber.set(v.number, v.name);
@@ -108,12 +139,25 @@ function planField(field: FieldSpec): FieldPlan {
   }
 }
 
-const plans = new Map<string, Plan>();
-function plan(type: string): Plan {
+function planField(schema: Schema, field: FieldSpec): FieldPlan {
+  return planType(schema, field.name, field.number, field.type, {
+    repeated: field.repeated,
+    oneof: field.oneof,
+    presence: field.oneof !== undefined || field.optional === true,
+  });
+}
+
+const plansOf = new WeakMap<Schema, Map<string, Plan>>();
+function plan(schema: Schema, type: string): Plan {
+  let plans = plansOf.get(schema);
+  if (!plans) {
+    plans = new Map();
+    plansOf.set(schema, plans);
+  }
   let p = plans.get(type);
   if (!p) {
-    const spec = messageSpec(type);
-    p = { byName: new Map(spec.fields.map((f) => [f.name, planField(f)])) };
+    const spec = schema.message(type);
+    p = { byName: new Map(spec.fields.map((f) => [f.name, planField(schema, f)])) };
     plans.set(type, p);
   }
   return p;
@@ -152,7 +196,31 @@ function canonicalBytes(v: unknown, where: string, name: string, item: number | 
   }
 }
 
-function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: number | undefined): Json {
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+/** int64 decimal text that is already canonical: optional minus, no leading zero, at most 18 digits. */
+const I64_CANONICAL = /^(?:0|-?[1-9][0-9]{0,17})$/;
+const NUMERIC = /^[+-]?(?:[0-9]*\.[0-9]+|[0-9]+\.?)(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * The canonical JSON of a float or double: a number (a float rounded to single precision),
+ * or "NaN", "Infinity", "-Infinity", "-0" (JSON text cannot keep the sign of zero).
+ */
+function canonicalFloating(v: unknown, single: boolean, where: string): Json {
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (v === 'NaN' || v === 'Infinity' || v === '-Infinity') return v;
+  else if (typeof v === 'string' && NUMERIC.test(v)) n = Number(v);
+  else throw new JsonShapeError(`${where}: expected a number, got ${JSON.stringify(v)}`);
+  if (single) n = Math.fround(n);
+  if (n !== n) return 'NaN';
+  if (n === Infinity) return 'Infinity';
+  if (n === -Infinity) return '-Infinity';
+  if (n === 0) return Object.is(n, -0) ? '-0' : 0;
+  return n;
+}
+
+function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: number | string | undefined): Json {
   switch (field.kind) {
     case K_ENUM: {
       if (typeof v === 'string') {
@@ -169,12 +237,21 @@ function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: numb
         if (U64_CANONICAL.test(v)) return v;
       } else if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
       return intValue(v, 0n, U64_MAX, loc(where, field.name, item)).toString();
+    case K_I64:
+      if (typeof v === 'string') {
+        if (I64_CANONICAL.test(v)) return v;
+      } else if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v === 0 ? 0 : v);
+      return intValue(v, I64_MIN, I64_MAX, loc(where, field.name, item)).toString();
     case K_U32:
       if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff) return v === 0 ? 0 : v;
       return Number(intValue(v, 0n, 0xffffffffn, loc(where, field.name, item)));
     case K_I32:
       if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return v === 0 ? 0 : v;
       return Number(intValue(v, -(2n ** 31n), 2n ** 31n - 1n, loc(where, field.name, item)));
+    case K_FLOAT:
+      return canonicalFloating(v, true, loc(where, field.name, item));
+    case K_DOUBLE:
+      return canonicalFloating(v, false, loc(where, field.name, item));
     case K_BOOL:
       if (typeof v !== 'boolean') throw new JsonShapeError(`${loc(where, field.name, item)}: expected a boolean, got ${JSON.stringify(v)}`);
       return v;
@@ -188,15 +265,43 @@ function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: numb
   }
 }
 
+/**
+ * True for the default of a field without presence, which proto3 does not write. A float or
+ * double -0 counts as the default here: whether an encoder writes it is left open (PINT-float-zero).
+ */
 function isDefaultScalar(v: Json, field: FieldPlan): boolean {
   if (field.kind === K_ENUM) return v === field.enumZero || v === 0;
-  return v === '0' || v === 0 || v === false || v === '';
+  return v === '0' || v === 0 || v === false || v === '' || v === '-0';
+}
+
+/** A map key as JSON writes it: the text of the key's value, range-checked and normalised. */
+function canonicalMapKey(field: FieldPlan, k: string, where: string): string {
+  switch (field.keyKind) {
+    case K_STRING:
+      return k;
+    case K_BOOL:
+      if (k !== 'true' && k !== 'false') throw new JsonShapeError(`${loc(where, field.name, k)}: not a bool map key`);
+      return k;
+    case K_U64:
+      return U64_CANONICAL.test(k) ? k : intValue(k, 0n, U64_MAX, loc(where, field.name, k)).toString();
+    case K_I64:
+      return I64_CANONICAL.test(k) ? k : intValue(k, I64_MIN, I64_MAX, loc(where, field.name, k)).toString();
+    case K_U32:
+      return intValue(k, 0n, 0xffffffffn, loc(where, field.name, k)).toString();
+    default:
+      return intValue(k, -(2n ** 31n), 2n ** 31n - 1n, loc(where, field.name, k)).toString();
+  }
+}
+
+function canonicalValue(schema: Schema, field: FieldPlan, v: unknown, where: string, item: number | string | undefined): Json {
+  if (field.kind === K_MESSAGE) return canonical(schema, field.message, v, loc(where, field.name, item));
+  return canonicalScalar(field, v, where, item);
 }
 
 /** Converts a JSON message (as written by us or by a testee) to canonical form; throws JsonShapeError. */
-export function canonical(type: string, value: unknown, where: string = type): JsonObject {
+export function canonical(schema: Schema, type: string, value: unknown, where: string = type): JsonObject {
   if (!isObject(value)) throw new JsonShapeError(`${where}: expected an object, got ${JSON.stringify(value)}`);
-  const { byName } = plan(type);
+  const { byName } = plan(schema, type);
   const keys = Object.keys(value);
   const present: FieldPlan[] = [];
   for (const key of keys) {
@@ -228,15 +333,20 @@ export function canonical(type: string, value: unknown, where: string = type): J
     const kind = field.kind;
     if (kind === K_MAP) {
       if (!isObject(raw)) throw new JsonShapeError(`${loc(where, field.name, undefined)}: expected an object (map)`);
-      const keys = Object.keys(raw).sort();
-      if (keys.length === 0) continue;
+      const rawKeys = Object.keys(raw);
+      if (rawKeys.length === 0) continue;
+      const valuePlan = field.value!;
+      const entries: [string, Json][] = [];
+      for (const k of rawKeys) {
+        const v = raw[k];
+        if (v === undefined || v === null) throw new JsonShapeError(`${loc(where, field.name, k)}: a map value cannot be null`);
+        entries.push([canonicalMapKey(field, k, where), canonicalValue(schema, valuePlan, v, where, k)]);
+      }
+      entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       const m: JsonObject = {};
-      for (const k of keys) {
-        const bytes = raw[k];
-        if (typeof bytes !== 'string') throw new JsonShapeError(`${loc(where, field.name, k)}: expected base64 text`);
-        const c = canonicalBytes(bytes, where, field.name, k);
-        if (k === '__proto__') setKey(m, k, c);
-        else m[k] = c;
+      for (const [k, v] of entries) {
+        if (k === '__proto__') setKey(m, k, v);
+        else m[k] = v;
       }
       out[field.name] = m;
     } else if (field.repeated) {
@@ -244,14 +354,14 @@ export function canonical(type: string, value: unknown, where: string = type): J
       const n = raw.length;
       if (n === 0) continue;
       const items: Json[] = new Array<Json>(n);
-      if (kind === K_MESSAGE) for (let i = 0; i < n; i++) items[i] = canonical(field.message, raw[i], loc(where, field.name, i));
+      if (kind === K_MESSAGE) for (let i = 0; i < n; i++) items[i] = canonical(schema, field.message, raw[i], loc(where, field.name, i));
       else for (let i = 0; i < n; i++) items[i] = canonicalScalar(field, raw[i], where, i);
       out[field.name] = items;
     } else if (kind === K_MESSAGE) {
-      out[field.name] = canonical(field.message, raw, loc(where, field.name, undefined));
+      out[field.name] = canonical(schema, field.message, raw, loc(where, field.name, undefined));
     } else {
       const v = canonicalScalar(field, raw, where, undefined);
-      if (field.oneof === undefined && isDefaultScalar(v, field)) continue;
+      if (!field.presence && isDefaultScalar(v, field)) continue;
       out[field.name] = v;
     }
   }
@@ -259,8 +369,8 @@ export function canonical(type: string, value: unknown, where: string = type): J
 }
 
 /** Canonical form of what a message decodes to after `b`'s bytes are appended to `a`'s (protobuf merge). */
-export function merge(type: string, a: JsonObject, b: JsonObject): JsonObject {
-  const spec = messageSpec(type);
+export function merge(schema: Schema, type: string, a: JsonObject, b: JsonObject): JsonObject {
+  const spec = schema.message(type);
   const out: JsonObject = { ...a };
   for (const field of spec.fields) {
     const bv = b[field.name];
@@ -270,12 +380,15 @@ export function merge(type: string, a: JsonObject, b: JsonObject): JsonObject {
     if (field.oneof) {
       for (const other of spec.fields) if (other.oneof === field.oneof && other.name !== field.name) delete out[other.name];
     }
-    if (t.kind === 'map') out[field.name] = { ...(av as JsonObject | undefined), ...(bv as JsonObject) };
-    else if (field.repeated) out[field.name] = [...((av as Json[] | undefined) ?? []), ...(bv as Json[])];
-    else if (t.kind === 'message' && av !== undefined) out[field.name] = merge(t.message, av as JsonObject, bv as JsonObject);
+    if (t.kind === 'map') {
+      const m: JsonObject = {};
+      for (const src of [av as JsonObject | undefined, bv as JsonObject]) for (const k of Object.keys(src ?? {})) setKey(m, k, src![k]);
+      out[field.name] = m;
+    } else if (field.repeated) out[field.name] = [...((av as Json[] | undefined) ?? []), ...(bv as Json[])];
+    else if (t.kind === 'message' && av !== undefined) out[field.name] = merge(schema, t.message, av as JsonObject, bv as JsonObject);
     else out[field.name] = bv;
   }
-  return canonical(type, out);
+  return canonical(schema, type, out);
 }
 
 /** JSON text with bigint support (uint64 values given as bigint become decimal strings). */

@@ -5,15 +5,26 @@
 
 export type Op = 'hello' | 'encode' | 'decode' | 'reencode';
 
+/**
+ * The schema a run tests against, given to the testee in the hello request when the run is not
+ * on the documented format (`conform proto --schema FILE`): the .proto file, the root message,
+ * and protoc's FileDescriptorSet of the file in base64 (when protoc is installed).
+ */
+export interface HelloSchema {
+  readonly file: string;
+  readonly root: string;
+  readonly descriptor_set?: string;
+}
+
 export type Request =
-  | { id: number; op: 'hello' }
+  | { id: number; op: 'hello'; schema?: HelloSchema }
   | { id: number; op: 'encode'; type: string; json: unknown }
   | { id: number; op: 'decode'; type: string; bytes: string }
   | { id: number; op: 'reencode'; type: string; bytes: string };
 
 /** A request before the client numbers it. */
 export type RequestBody =
-  | { op: 'hello' }
+  | { op: 'hello'; schema?: HelloSchema }
   | { op: 'encode'; type: string; json: unknown }
   | { op: 'decode'; type: string; bytes: string }
   | { op: 'reencode'; type: string; bytes: string };

@@ -75,6 +75,8 @@ export function failureDetails(results: readonly PropertyResult[], reproduce: (r
 }
 
 export interface ReportFile {
+  /** The schema the run tested (file or documented format) and its root message. */
+  readonly schema?: { readonly file: string; readonly rootMessage: string };
   readonly testee: { readonly name: string; readonly version: string; readonly ops: readonly string[]; readonly command: string };
   readonly seed: number;
   readonly runs: number;
@@ -92,8 +94,9 @@ export interface ReportFile {
   }[];
 }
 
-export function writeReport(dir: string, hello: Hello, command: string, seed: number, runs: number, results: readonly PropertyResult[]): string {
+export function writeReport(dir: string, hello: Hello, command: string, seed: number, runs: number, results: readonly PropertyResult[], info?: { schema: string; rootMessage: string }): string {
   const report: ReportFile = {
+    ...(info ? { schema: { file: info.schema, rootMessage: info.rootMessage } } : {}),
     testee: { name: hello.name, version: hello.version, ops: hello.ops, command },
     seed,
     runs,

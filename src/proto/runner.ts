@@ -76,6 +76,8 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
   });
   const missing = p.needs.filter((op) => !hello.ops.includes(op));
   if (missing.length) return done({ status: 'skip', cases: 0, skippedCases: 0, message: `the testee does not offer ${missing.join(', ')}` });
+  const nothing = p.inapplicable?.(ctx);
+  if (nothing) return done({ status: 'skip', cases: 0, skippedCases: 0, message: nothing });
 
   let client: TesteeClient;
   try {
@@ -83,7 +85,7 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
   } catch (e) {
     return done({ status: 'fail', cases: 0, skippedCases: 0, message: `testee unavailable: ${(e as Error).message}` });
   }
-  const ops = new Ops((body) => client.call(body));
+  const ops = new Ops((body) => client.call(body), ctx.schema);
   const arbitrary = p.arbitrary(ctx);
   const examples = p.examples?.(ctx) ?? [];
   // Examples come first and count in fast-check's numRuns; `runs` values are generated after them.

@@ -18,6 +18,7 @@ import {
   encodeFrameTexts,
   type Answer,
   type Hello,
+  type HelloSchema,
   type Request,
   type RequestBody,
 } from './protocol.ts';
@@ -94,6 +95,7 @@ export function helloOf(codec: Codec): Hello {
 }
 
 export function validateHello(a: Answer): Hello {
+  if (typeof a.error === 'string') throw new TesteeError(`the testee refused the hello: ${a.error}`);
   if (typeof a.name !== 'string' || typeof a.version !== 'string' || !Array.isArray(a.ops) || !a.ops.every((o) => typeof o === 'string')) {
     throw new TesteeError(`hello answer must carry name, version and ops, got ${JSON.stringify(a).slice(0, 200)}`);
   }
@@ -151,6 +153,8 @@ export interface ProcessOptions {
   readonly timeoutMs?: number;
   readonly maxFrameBytes?: number;
   readonly cwd?: string;
+  /** The schema to send in the hello request (runs on a `--schema` file). */
+  readonly schema?: HelloSchema;
 }
 
 /** Splits a command line into words; supports single and double quotes and backslash escapes. */
@@ -241,7 +245,7 @@ export class ProcessTestee implements TesteeClient {
     if (argv.length === 0) throw new TesteeError('empty testee command');
     const testee = new ProcessTestee(argv, options);
     try {
-      const hello = validateHello(await testee.call({ op: 'hello' }));
+      const hello = validateHello(await testee.call(options.schema ? { op: 'hello', schema: options.schema } : { op: 'hello' }));
       return { testee, hello };
     } catch (e) {
       await testee.close();

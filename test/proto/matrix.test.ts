@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readGolden } from '../../src/proto/golden.ts';
 import { runSuite } from '../../src/proto/runner.ts';
-import { loadPeerRoot } from '../../src/proto/schema.ts';
+import { peerSchema } from '../../src/proto/model.ts';
 import { InProcessTestee, ProcessTestee, helloOf, type TesteeClient } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
 
-const ctx = { root: loadPeerRoot(), golden: readGolden().vectors };
+const ctx = { schema: peerSchema(), golden: readGolden().vectors };
 const BIN = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
 
 describe('cross-implementation matrix: every shipped testee holds every Required property', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import protojson from 'protobufjs/ext/protojson.js';
 import { describe, expect, it } from 'vitest';
+import { peerSchema } from '../../src/proto/model.ts';
 import { anyMessage, uint64Arb } from '../../src/proto/arbitraries.ts';
 import { canonical } from '../../src/proto/json.ts';
 import type { Request } from '../../src/proto/protocol.ts';
@@ -10,6 +11,8 @@ import { bufferFromBase64, simpleCodec } from '../../src/proto/testees/codec.ts'
 import { protobufjsCodec } from '../../src/proto/testees/protobufjs.ts';
 import { ProtoJsonConverters, fromProtoJson, toProtoJson, toProtoJsonText, u64String } from '../../src/proto/testees/protobufjs-json.ts';
 import { fromBase64, readRecords, toBase64, toHex } from '../../src/proto/wire.ts';
+
+const PEER = peerSchema();
 
 const root = loadPeerRoot();
 const converters = new ProtoJsonConverters(root);
@@ -60,7 +63,7 @@ describe('protobufjs testee: JSON mapping converters', () => {
         expect(got).toEqual(t.toObject(decoded, TO_OBJECT));
         expect(got).toEqual(protoNames(t, protojson.toJson(t, decoded)));
         expect(toProtoJsonText(conv(type), decoded)).toBe(JSON.stringify(got));
-        expect(canonical(type, got)).toEqual(canonical(type, json));
+        expect(canonical(PEER, type, got)).toEqual(canonical(PEER, type, json));
       }),
       { seed: 20, numRuns: 3000 },
     );
@@ -74,7 +77,7 @@ describe('protobufjs testee: JSON mapping converters', () => {
       const bytes = encodeVia('Common_Message', json);
       const varint = readRecords(bytes).find((r) => r.field === 1)?.value ?? 0n;
       expect(varint, v.toString()).toBe(v);
-      expect(canonical('Common_Message', decodeVia('Common_Message', bytes))).toEqual(canonical('Common_Message', json));
+      expect(canonical(PEER, 'Common_Message', decodeVia('Common_Message', bytes))).toEqual(canonical(PEER, 'Common_Message', json));
       if (v <= 2n ** 53n) expect(toHex(encodeVia('Common_Message', { source_id: Number(v) }))).toBe(toHex(encodeVia('Common_Message', { source_id: v.toString() })));
     }
     for (const bad of ['18446744073709551616', '99999999999999999999', '100000000000000000000', '-1', '1.5', 'x', '', ' 1']) {
@@ -123,7 +126,7 @@ describe('protobufjs testee: JSON mapping converters', () => {
     expect(toHex(bytes)).toBe(toHex(t.encode(protojson.fromJson(t, json)).finish()));
     const got = decodeVia('Lobby.Member', bytes);
     expect(Object.keys(got.values as object).sort()).toEqual(Object.keys(values).sort());
-    expect(canonical('Lobby.Member', got)).toEqual(canonical('Lobby.Member', json));
+    expect(canonical(PEER, 'Lobby.Member', got)).toEqual(canonical(PEER, 'Lobby.Member', json));
     expect(toProtoJsonText(conv('Lobby.Member'), t.decode(bytes))).toBe(JSON.stringify(got));
     expect(decodeVia('Lobby.Member', encodeVia('Lobby.Member', { values: {} }))).toEqual({});
     expect(() => encodeVia('Lobby.Member', { values: { '\ud800': 'AA==' } })).toThrow(/surrogate/);
@@ -189,7 +192,7 @@ describe('protobufjs testee: answers', () => {
     const answers = await codec.handle(requests);
     expect(codec.answerTexts(requests)).toEqual(answers.map((a) => JSON.stringify(a)));
     expect(answers[1]!.bytes).toBe(good);
-    expect(canonical(sample!.type, answers[2]!.json)).toEqual(canonical(sample!.type, sample!.json));
+    expect(canonical(PEER, sample!.type, answers[2]!.json)).toEqual(canonical(PEER, sample!.type, sample!.json));
     expect(answers[4]!.error).toMatch(/unknown enum value/);
     expect(answers[5]!.parse_error).toBeDefined();
     expect(answers[6]!.parse_error).toMatch(/not base64/);

@@ -5,21 +5,23 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { peerSchema } from '../../src/proto/model.ts';
 import { binaryChar } from '../../src/proto/arbitraries.ts';
 import { JsonShapeError, canonical, firstDifference, sameJson, stringify, type Json } from '../../src/proto/json.ts';
 import { FrameReader, ProtocolError, encodeFrame, encodeFrames } from '../../src/proto/protocol.ts';
 import { PROPERTIES } from '../../src/proto/properties.ts';
 import { runProperty } from '../../src/proto/runner.ts';
-import { loadPeerRoot } from '../../src/proto/schema.ts';
 import { Fifo, InProcessTestee, ProcessTestee, helloOf } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
 import { protobufjsCodec } from '../../src/proto/testees/protobufjs.ts';
 import { fromBase64, toBase64 } from '../../src/proto/wire.ts';
 
-/** canonical() of one field, or the error message. */
+const PEER = peerSchema();
+
+/** canonical(PEER, ) of one field, or the error message. */
 function canon(type: string, json: unknown): string {
   try {
-    return JSON.stringify(canonical(type, json));
+    return JSON.stringify(canonical(PEER, type, json));
   } catch (e) {
     expect(e).toBeInstanceOf(JsonShapeError);
     return `error: ${(e as Error).message}`;
@@ -71,7 +73,7 @@ describe('canonical form', () => {
       fc.property(fc.uint8Array({ maxLength: 20 }), (bytes) => {
         const std = toBase64(bytes);
         const variants = [std, std.replace(/=+$/, ''), std.replace(/\+/g, '-').replace(/\//g, '_')];
-        for (const v of variants) expect(canonical('Lobby_Messages', { bdata: v })).toEqual(bytes.length ? { bdata: std } : {});
+        for (const v of variants) expect(canonical(PEER, 'Lobby_Messages', { bdata: v })).toEqual(bytes.length ? { bdata: std } : {});
         expect(fromBase64(std)).toEqual(bytes);
       }),
       { numRuns: 300 },
@@ -79,8 +81,8 @@ describe('canonical form', () => {
   });
 
   it('orders fields by number, map keys sorted, and reports unknown fields and two oneof members', () => {
-    expect(Object.keys(canonical('Lobby', { deleted: true, appid: 1, room_id: '5', values: { b: 'QQ==', a: '' } }))).toEqual(['room_id', 'values', 'appid', 'deleted']);
-    expect(Object.keys(canonical('Lobby', { values: JSON.parse('{"b":"QQ==","a":"","__proto__":"QQ=="}') as unknown }).values as object)).toEqual(['__proto__', 'a', 'b']);
+    expect(Object.keys(canonical(PEER, 'Lobby', { deleted: true, appid: 1, room_id: '5', values: { b: 'QQ==', a: '' } }))).toEqual(['room_id', 'values', 'appid', 'deleted']);
+    expect(Object.keys(canonical(PEER, 'Lobby', { values: JSON.parse('{"b":"QQ==","a":"","__proto__":"QQ=="}') as unknown }).values as object)).toEqual(['__proto__', 'a', 'b']);
     expect(canon('Lobby', { nope: 1 })).toMatch(/Lobby: unknown field "nope"/);
     expect(canon('Common_Message', { lobby: {}, announce: {} })).toMatch(/oneof messages already has announce/);
     expect(canon('Common_Message', { lobby: { members: [{ id: 'x' }] } })).toMatch(/^error: Common_Message\.lobby\.members\[0\]\.id: expected an integer/);
@@ -152,7 +154,7 @@ describe('frames and the request queue', () => {
       const answers = await Promise.all(Array.from({ length: 5000 }, (_, i) => testee.call({ op: 'encode', type: 'Lobby', json: { appid: i } })));
       for (const a of answers) expect(a.bytes).toBeTypeOf('string');
       const decoded = await Promise.all(answers.map((a) => testee.call({ op: 'decode', type: 'Lobby', bytes: a.bytes! })));
-      decoded.forEach((d, i) => expect(canonical('Lobby', d.json)).toEqual(i === 0 ? {} : { appid: i }));
+      decoded.forEach((d, i) => expect(canonical(PEER, 'Lobby', d.json)).toEqual(i === 0 ? {} : { appid: i }));
     } finally {
       await testee.close();
     }
@@ -175,8 +177,7 @@ describe('generation', () => {
   });
 
   it('the first pass checks exactly the values fc.check draws, and a failure shrinks to what fc.check finds', async () => {
-    const root = loadPeerRoot();
-    const ctx = { root, golden: [] };
+    const ctx = { schema: peerSchema(), golden: [] };
     const codec = protobufjsCodec();
     const seen: string[] = [];
     // A property that records its values and fails on Lobby messages with members.

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { peerSchema } from '../../src/proto/model.ts';
 import { messageArbitraries } from '../../src/proto/arbitraries.ts';
 import { inspectEncoding } from '../../src/proto/inspect.ts';
 import { canonical } from '../../src/proto/json.ts';
 import { decodeReference, encodeReference } from '../../src/proto/reference.ts';
 import { loadPeerRoot } from '../../src/proto/schema.ts';
 import { WireError, fromHex, readRecords, readVarint, tag, toHex, varint } from '../../src/proto/wire.ts';
+
+const PEER = peerSchema();
 
 describe('wire reader', () => {
   it('reads multi-byte tags of field numbers 32, 33, 48, 128, 129', () => {
@@ -29,7 +32,7 @@ describe('wire reader', () => {
   });
 
   it('flags undocumented numbers, wrong wire types, two oneof members and defaults', () => {
-    const kinds = (hex: string): string[] => inspectEncoding('Common_Message', fromHex(hex)).map((f) => f.kind);
+    const kinds = (hex: string): string[] => inspectEncoding(PEER, 'Common_Message', fromHex(hex)).map((f) => f.kind);
     expect(kinds('a00601')).toEqual(['unknown-number']); // field 100
     expect(kinds('8508' + '01000000')).toEqual(['wire-type']); // source_ip as fixed32
     expect(kinds('22005200')).toEqual(['oneof-multiple']);
@@ -42,9 +45,9 @@ describe('wire reader', () => {
     for (const [type, arb] of arbs) {
       fc.assert(
         fc.property(arb, (json) => {
-          const bytes = encodeReference(type, json);
-          expect(decodeReference(type, bytes)).toEqual(canonical(type, json));
-          expect(inspectEncoding(type, bytes)).toEqual([]);
+          const bytes = encodeReference(PEER, type, json);
+          expect(decodeReference(PEER, type, bytes)).toEqual(canonical(PEER, type, json));
+          expect(inspectEncoding(PEER, type, bytes)).toEqual([]);
         }),
         { numRuns: 30, seed: 4242 },
       );

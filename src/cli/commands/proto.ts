@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RegisterCommand } from './index.ts';
-import type { ProtoOptions } from './proto-run.ts';
+import type { ProtoOptions, SchemaOptions } from './proto-run.ts';
 
 // The property engine (fast-check, protobufjs, testees) loads only when a proto command runs.
 const engine = () => import('./proto-run.ts');
@@ -8,10 +8,12 @@ const engine = () => import('./proto-run.ts');
 function addSchemaCommand(proto: Command, setExit: (code: number) => void): void {
   proto
     .command('schema')
-    .description('check a candidate .proto against the documented peer message format and report wire drift')
+    .description('compare a candidate .proto with the documented peer message format (or with --against BASE.proto) by wire structure')
     .argument('<candidate>', 'path of the .proto file to check')
-    .action(async (candidate: string) => {
-      setExit((await engine()).runSchema(candidate));
+    .option('--against <base>', 'compare with this .proto instead of the documented format (e.g. two forks, or old and new)')
+    .option('--format <format>', 'text or json', 'text')
+    .action(async (candidate: string, opts: SchemaOptions) => {
+      setExit((await engine()).runSchema(candidate, opts));
     });
 }
 
@@ -26,7 +28,9 @@ export const registerProto: RegisterCommand = (program, setExit) => {
     .option('--property <ids>', 'comma-separated property ids to run')
     .option('--failure-list <file>', 'properties expected to fail, one id per line (# comments)')
     .option('--enforce-recommended', 'fail the run on Recommended properties too')
-    .option('--report <dir>', 'write DIR/proto-report.json')
+    .option('--report <dir>', 'write DIR/proto-report.json, DIR/junit.xml and DIR/summary.md')
+    .option('--schema <file>', 'property-test against this proto3 file instead of the documented format (sent to testees in hello)')
+    .option('--root-message <name>', 'root message of --schema (default Common_Message, else the first message)')
     .option('--timeout <ms>', 'per-request timeout for an external testee', '10000')
     .option('--matrix', 'run every shipped testee and print the cross-implementation matrix')
     .action(async (opts: ProtoOptions) => {

@@ -1,5 +1,5 @@
 /** Helpers shared by the shipped testees: a per-request codec and the stdin/stdout server loop. */
-import type { Answer, Request } from '../protocol.ts';
+import type { Answer, HelloSchema, Request } from '../protocol.ts';
 import { FrameReader, encodeFrameTexts } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { fromBase64, toBase64 } from '../wire.ts';
@@ -79,10 +79,10 @@ export function simpleCodec(parts: SimpleCodecParts): TextCodec {
     }
   };
   const decodeText = parts.decodeText;
-  /** The JSON text of one answer: the same text as JSON.stringify(one(r)), built without the answer object. */
+  /** The JSON text of one answer: the same text as answerText(one(r)), built without the answer object. */
   const oneText = (r: Request): string => {
     const id = r.id;
-    if (typeof id !== 'number' || !Number.isFinite(id)) return JSON.stringify(one(r));
+    if (typeof id !== 'number' || !Number.isFinite(id)) return answerText(one(r));
     switch (r.op) {
       case 'encode': {
         let bytes: string;
@@ -94,7 +94,7 @@ export function simpleCodec(parts: SimpleCodecParts): TextCodec {
         return `{"id":${id},"bytes":"${bytes}"}`;
       }
       case 'decode': {
-        if (!decodeText) return JSON.stringify(one(r));
+        if (!decodeText) return answerText(one(r));
         let json: string;
         try {
           json = decodeText(r.type, bytesOf(r.bytes));
@@ -104,7 +104,7 @@ export function simpleCodec(parts: SimpleCodecParts): TextCodec {
         return `{"id":${id},"json":${json}}`;
       }
       default:
-        return JSON.stringify(one(r));
+        return answerText(one(r));
     }
   };
   return {
@@ -125,41 +125,62 @@ function isTextCodec(codec: Codec): codec is TextCodec {
   return typeof (codec as Partial<TextCodec>).answerTexts === 'function';
 }
 
+/** JSON text that keeps the sign of a zero float (JSON.stringify writes -0 as 0): -0 becomes "-0". */
+export function answerText(answer: Answer): string {
+  return JSON.stringify(answer, (_k, v: unknown) => (v === 0 && Object.is(v, -0) ? '-0' : v));
+}
+
 /**
  * Serves a codec over stdin/stdout with the testee protocol until stdin ends. All complete
  * frames of one read are handled as one batch and answered with one write, in order.
+ *
+ * Given a function, the codec is built from the schema of the first request when it is a hello
+ * carrying one (`conform proto --schema`), else for the documented format; a schema that cannot
+ * be loaded is answered with an error and the program exits.
  */
-export function serve(codec: Codec): void {
+export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)): void {
   const reader = new FrameReader();
   let chain: Promise<void> | undefined;
+  let codec: Codec | undefined = typeof make === 'function' ? undefined : make;
+  let texts: TextCodec | undefined = codec && isTextCodec(codec) ? codec : undefined;
   const answer = (answers: readonly Answer[]): void => {
     const n = answers.length;
-    const texts = new Array<string>(n);
-    for (let i = 0; i < n; i++) texts[i] = JSON.stringify(answers[i]);
-    process.stdout.write(encodeFrameTexts(texts));
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) out[i] = answerText(answers[i]!);
+    process.stdout.write(encodeFrameTexts(out));
   };
-  const texts = isTextCodec(codec) ? codec : undefined;
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
     try {
       frames = reader.push(chunk);
     } catch (e) {
-      process.stderr.write(`${codec.name}: ${message(e)}\n`);
+      process.stderr.write(`${codec?.name ?? 'testee'}: ${message(e)}\n`);
       process.exit(3);
     }
     if (frames.length === 0) return;
     const requests = frames as Request[];
+    if (codec === undefined) {
+      const first = requests[0]!;
+      try {
+        codec = (make as (schema: HelloSchema | undefined) => Codec)(first.op === 'hello' ? first.schema : undefined);
+        texts = isTextCodec(codec) ? codec : undefined;
+      } catch (e) {
+        process.stdout.write(encodeFrameTexts([JSON.stringify({ id: first.id, error: `cannot load the schema: ${message(e)}` })]), () => process.exit(4));
+        return;
+      }
+    }
+    const current0 = codec;
     if (chain === undefined) {
       // Nothing in progress: a synchronous codec answers at once.
       if (texts) {
         process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
         return;
       }
-      const answers = codec.handle(requests);
+      const answers = current0.handle(requests);
       if (Array.isArray(answers)) return answer(answers);
       chain = Promise.resolve(answers).then(answer);
     } else {
-      chain = chain.then(async () => answer(await codec.handle(requests)));
+      chain = chain.then(async () => answer(await current0.handle(requests)));
     }
     const current = chain;
     void current.then(() => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { HelloSchema } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { DESCRIPTOR_SET_PATH } from '../schema.ts';
 import { protocVersion } from './protoc.ts';
@@ -31,15 +32,16 @@ export function commandLine(argv: readonly string[]): string {
 export interface ShippedTestee {
   readonly name: string;
   readonly description: string;
-  /** argv of the testee program. */
+  /** argv of the testee program (it takes the schema of a `--schema` run from the hello request). */
   command(): string[];
-  /** Why the testee cannot run here, or null. */
-  unavailable(): string | null;
+  /** Why the testee cannot run here (on `schema`, when given), or null. */
+  unavailable(schema?: HelloSchema): string | null;
   /** The codec, for running in process (TypeScript testees only). */
-  codec?(): Promise<Codec>;
+  codec?(schema?: HelloSchema): Promise<Codec>;
 }
 
-function needsDescriptorSet(): string | null {
+function needsDescriptorSet(schema?: HelloSchema): string | null {
+  if (schema) return schema.descriptor_set !== undefined ? null : `no descriptor set of ${schema.file} (protoc compiles it: Debian package protobuf-compiler)`;
   return existsSync(DESCRIPTOR_SET_PATH) ? null : `${DESCRIPTOR_SET_PATH} is missing (regenerate with: npx tsx src/proto/golden.ts)`;
 }
 
@@ -49,28 +51,31 @@ export const SHIPPED: readonly ShippedTestee[] = [
     description: 'protobufjs reflection, with proto3 JSON mapping converters built per type (following protobufjs/ext/protojson)',
     command: () => tsCommand(RUN_TS, 'protobufjs'),
     unavailable: () => null,
-    codec: async () => (await import('./protobufjs.ts')).protobufjsCodec(),
+    codec: async (schema) => (await import('./protobufjs.ts')).protobufjsCodecFor(schema),
   },
   {
     name: 'bufbuild',
     description: '@bufbuild/protobuf v2 runtime reflection over the protoc descriptor set',
     command: () => tsCommand(RUN_TS, 'bufbuild'),
     unavailable: needsDescriptorSet,
-    codec: async () => (await import('./bufbuild.ts')).bufbuildCodec(),
+    codec: async (schema) => (await import('./bufbuild.ts')).bufbuildCodec(schema),
   },
   {
     name: 'protoc',
     description: 'C++ libprotobuf via protoc --encode/--decode (text format)',
     command: () => tsCommand(RUN_TS, 'protoc'),
     unavailable: () => (protocVersion() ? null : 'protoc is not on PATH (Debian package protobuf-compiler)'),
-    codec: async () => (await import('./protoc.ts')).protocCodec(),
+    codec: async (schema) => {
+      const [{ protocCodec }, { schemaOfHello }] = await Promise.all([import('./protoc.ts'), import('../compile.ts')]);
+      return protocCodec(schemaOfHello(schema));
+    },
   },
   {
     name: 'python',
     description: `Python protobuf (${PYTHON}, Debian python3-protobuf)`,
     command: () => [PYTHON, PYTHON_TESTEE],
-    unavailable: () => {
-      const missing = needsDescriptorSet();
+    unavailable: (schema) => {
+      const missing = needsDescriptorSet(schema);
       if (missing) return missing;
       const r = spawnSync(PYTHON, ['-c', 'import google.protobuf'], { encoding: 'utf8' });
       if (r.error) return `${PYTHON} cannot be run: ${r.error.message}`;

@@ -625,6 +625,8 @@ function singularText(f: FieldConv, v: unknown, depth: number): string {
       return JSON.stringify(v);
     case K_FLOAT:
     case K_DOUBLE:
+      // JSON.stringify writes -0 as 0; -0 is valid JSON and keeps the sign.
+      if (typeof v === 'number' && Object.is(v, -0)) return '-0';
       return typeof v === 'number' && !isFinite(v) ? `"${String(v)}"` : JSON.stringify(v);
     case K_BOOL:
       return v ? 'true' : 'false';

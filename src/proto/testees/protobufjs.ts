@@ -1,15 +1,22 @@
 /**
- * Testee: protobufjs (reflection from proto/peer.proto). protobufjs encodes and decodes; the
+ * Testee: protobufjs (reflection from proto/peer.proto, or from the .proto file of a `--schema`
+ * run). protobufjs encodes and decodes; the
  * proto3 JSON mapping of the protocol is converted to and from its message objects by
  * per-type converters built once at start-up (protobufjs-json.ts), following
  * protobufjs/ext/protojson.
  */
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import type { HelloSchema } from '../protocol.ts';
 import { PROTO_PATH, parseRoot } from '../schema.ts';
 import { simpleCodec, type TextCodec } from './codec.ts';
 import { ProtoJsonConverters, fromProtoJson, toProtoJson, toProtoJsonText, type TypeConv } from './protobufjs-json.ts';
 import { packageVersion } from './version.ts';
+
+/** The codec for the schema of a hello request (the documented format without one). */
+export function protobufjsCodecFor(schema: HelloSchema | undefined): TextCodec {
+  return protobufjsCodec(schema ? readFileSync(schema.file, 'utf8') : undefined);
+}
 
 export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec {
   const root = parseRoot(source ?? readFileSync(PROTO_PATH, 'utf8'));

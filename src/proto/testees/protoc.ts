@@ -1,5 +1,6 @@
 /**
- * Testee: C++ libprotobuf through `protoc --encode` / `protoc --decode` and text format.
+ * Testee: C++ libprotobuf through `protoc --encode` / `protoc --decode` and text format, for the
+ * documented format or the .proto file of a `--schema` run.
  * Requests of one batch are grouped by type and sent through protoc as one wrapper message
  * (`repeated T items = 1`), so a thousand cases cost one protoc run per type, not a thousand.
  * If a batch fails (one bad input), its items are retried one by one to find which.
@@ -7,11 +8,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { peerSchema, type Schema } from '../model.ts';
 import type { Answer, Request } from '../protocol.ts';
-import { PROTO_DIR, PROTO_FILE } from '../schema.ts';
 import type { Codec } from '../testee.ts';
-import { MESSAGES } from '../../../specs/peer/format.ts';
 import { itemsFromText, toText } from '../textformat.ts';
 import { WT, concatBytes, fromBase64, lenRecord, readRecords, toBase64 } from '../wire.ts';
 
@@ -27,11 +27,11 @@ function wrapperName(type: string): string {
   return `Batch_${type.replace(/\./g, '_')}`;
 }
 
-function writeWrapperProto(): string {
+function writeWrapperProto(schema: Schema): string {
   const dir = mkdtempSync(join(tmpdir(), 'conform-protoc-'));
-  const body = MESSAGES.map((m) => `message ${wrapperName(m.name)} { repeated ${m.name} items = 1; }`).join('\n');
+  const body = schema.messages.map((m) => `message ${wrapperName(m.name)} { repeated .${m.name} items = 1; }`).join('\n');
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'conform_batch.proto'), `syntax = "proto3";\noption optimize_for = LITE_RUNTIME;\nimport "${PROTO_FILE}";\n${body}\n`);
+  writeFileSync(join(dir, 'conform_batch.proto'), `syntax = "proto3";\noption optimize_for = LITE_RUNTIME;\nimport "${basename(schema.file)}";\n${body}\n`);
   return dir;
 }
 
@@ -49,17 +49,17 @@ function runProtoc(args: string[], input: Uint8Array): Promise<{ ok: boolean; st
   });
 }
 
-export function protocCodec(): Codec {
+export function protocCodec(schema: Schema = peerSchema()): Codec {
   const version = protocVersion();
   if (!version) throw new Error(`${PROTOC} is not installed (the Debian package is protobuf-compiler)`);
-  const dir = writeWrapperProto();
-  const base = [`-I${PROTO_DIR}`, `-I${dir}`, 'conform_batch.proto'];
+  const dir = writeWrapperProto(schema);
+  const base = [`-I${dirname(schema.file)}`, `-I${dir}`, 'conform_batch.proto'];
 
   async function encodeMany(type: string, jsons: unknown[]): Promise<Answer[]> {
     let text: string;
     const texts: (string | Error)[] = jsons.map((j) => {
       try {
-        return toText(type, j);
+        return toText(schema, type, j);
       } catch (e) {
         return e as Error;
       }
@@ -84,7 +84,7 @@ export function protocCodec(): Codec {
     const r = await runProtoc([`--decode=${wrapperName(type)}`, ...base], wrapped);
     if (r.ok) {
       try {
-        const items = itemsFromText(type, r.stdout.toString('utf8'));
+        const items = itemsFromText(schema, type, r.stdout.toString('utf8'));
         if (items.length === inputs.length) return items.map((json) => ({ id: 0, json }));
       } catch (e) {
         if (inputs.length === 1) return [{ id: 0, parse_error: `cannot read protoc output: ${(e as Error).message}` }];
@@ -106,7 +106,7 @@ export function protocCodec(): Codec {
       requests.forEach((r, i) => {
         if (r.op === 'hello') answers[i] = { id: r.id, name: 'protoc', version, ops: ['encode', 'decode'] };
         else if (r.op === 'reencode') answers[i] = { id: r.id, skipped: 'protoc cannot write unknown fields from text format' };
-        else if (!MESSAGES.some((m) => m.name === r.type)) answers[i] = { id: r.id, error: `no message type ${r.type}` };
+        else if (!schema.hasMessage(r.type)) answers[i] = { id: r.id, error: `no message type ${r.type}` };
         else {
           const key = `${r.op} ${r.type}`;
           (groups.get(key) ?? groups.set(key, []).get(key)!).push(i);

@@ -1,6 +1,7 @@
 """Testee: Python protobuf (python3-protobuf), dynamic messages from the FileDescriptorSet
-that protoc writes for proto/peer.proto. Speaks the testee protocol on stdin/stdout:
-each frame is a 4-byte little-endian length and that many bytes of UTF-8 JSON."""
+that protoc writes for proto/peer.proto, or from the descriptor set in the hello request of a
+`conform proto --schema` run. Speaks the testee protocol on stdin/stdout: each frame is a
+4-byte little-endian length and that many bytes of UTF-8 JSON."""
 import base64
 import json
 import os
@@ -19,10 +20,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FDS = os.path.join(HERE, "..", "..", "..", "fixtures", "proto", "peer.fds.binpb")
 
 
-def load_classes():
+def load_classes(schema=None):
     fds = descriptor_pb2.FileDescriptorSet()
-    with open(FDS, "rb") as f:
-        fds.ParseFromString(f.read())
+    if schema is None:
+        with open(FDS, "rb") as f:
+            fds.ParseFromString(f.read())
+    elif isinstance(schema.get("descriptor_set"), str):
+        fds.ParseFromString(base64.b64decode(schema["descriptor_set"]))
+    else:
+        raise ValueError("no descriptor set for %s (protoc compiles it; is protoc installed?)" % schema.get("file"))
     pool = descriptor_pool.DescriptorPool()
     for file in fds.file:
         pool.Add(file)
@@ -42,13 +48,19 @@ def load_classes():
     return classes
 
 
-CLASSES = load_classes()
+CLASSES = None
 OPS = ["encode", "decode", "reencode"]
 
 
 def answer(req):
+    global CLASSES
     rid = req.get("id")
     op = req.get("op")
+    if CLASSES is None:
+        try:
+            CLASSES = load_classes(req.get("schema") if op == "hello" else None)
+        except Exception as e:  # noqa: BLE001 - reported in the hello answer
+            return {"id": rid, "error": "cannot load the schema: %s: %s" % (type(e).__name__, e)}
     if op == "hello":
         return {"id": rid, "name": "python-protobuf", "version": "%s (%s)" % (google.protobuf.__version__, api_implementation.Type()), "ops": OPS}
     cls = CLASSES.get(req.get("type"))

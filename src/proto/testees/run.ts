@@ -1,12 +1,20 @@
-/** Runs one shipped TypeScript testee as a program: `node --import tsx run.ts protobufjs|bufbuild|protoc`. */
+/**
+ * Runs one shipped TypeScript testee as a program: `node --import tsx run.ts protobufjs|bufbuild|protoc`.
+ * The codec is built for the schema of the hello request (see docs/peer-format.md).
+ */
+import type { HelloSchema } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { serve } from './codec.ts';
 
 const name = process.argv[2];
-const factories: Record<string, () => Promise<Codec>> = {
-  protobufjs: async () => (await import('./protobufjs.ts')).protobufjsCodec(),
-  bufbuild: async () => (await import('./bufbuild.ts')).bufbuildCodec(),
-  protoc: async () => (await import('./protoc.ts')).protocCodec(),
+type Make = (schema: HelloSchema | undefined) => Codec;
+const factories: Record<string, () => Promise<Make>> = {
+  protobufjs: async () => (await import('./protobufjs.ts')).protobufjsCodecFor,
+  bufbuild: async () => (await import('./bufbuild.ts')).bufbuildCodec,
+  protoc: async () => {
+    const [{ protocCodec }, { schemaOfHello }] = await Promise.all([import('./protoc.ts'), import('../compile.ts')]);
+    return (schema) => protocCodec(schemaOfHello(schema));
+  },
 };
 const factory = name ? factories[name] : undefined;
 if (!factory) {

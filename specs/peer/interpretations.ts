@@ -83,6 +83,18 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
     reading: 'Any valid Unicode text, including the empty string. The suite never generates lone surrogates, which cannot be encoded as UTF-8.',
     why: 'The document gives the key type as string; proto3 strings are UTF-8.',
   },
+  {
+    id: 'PINT-float-zero',
+    question: 'Must a float or double field without presence keep the sign of -0.0?',
+    reading: 'No: such a field holding -0.0 may be written (protoc and upb compare bits) or left out as the default (protobufjs and @bufbuild/protobuf compare values), and reads back as -0.0 or 0. In repeated fields, map values, oneof members and optional fields -0.0 must survive. JSON writes it as "-0" (or the number -0).',
+    why: 'The document has no floating-point fields; schemas given with --schema do, and proto3 implementations differ here while agreeing on every other float value, NaN and the infinities included.',
+  },
+  {
+    id: 'PINT-schema-types',
+    question: 'How are types named when a run uses a schema file other than the documented format?',
+    reading: 'By their protobuf full names without the leading dot: `Common_Message` without a package, `pkg.Common_Message` with one. The testee learns the schema from the hello request.',
+    why: 'Descriptor-based implementations (@bufbuild/protobuf, Python) look types up by full name.',
+  },
 ];
 
 const byId = new Map(INTERPRETATIONS.map((i) => [i.id, i]));

@@ -53,7 +53,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'Required',
     statement: 'Decoding what was encoded gives back the same message, and bytes laid out as documented decode to the message they describe.',
     quote: 'This document covers a binary message format, defined in Protocol Buffers, for messages exchanged between peers',
-    interpretations: ['PINT-json-mapping'],
+    interpretations: ['PINT-json-mapping', 'PINT-float-zero', 'PINT-schema-types'],
   },
   {
     id: 'PB-2-uint64-range',

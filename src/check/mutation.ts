@@ -27,6 +27,11 @@ export interface FaultOutcome {
 
 /** Does a failing result cite one of the fault's requirements? */
 export function citesFault(r: CheckResult, fault: FaultSpec): boolean {
+  // A fault that breaks what the checks of its requirement must first set up (every write refused, say)
+  // is shown by the root cause it produces: the check of the requirement is blocked by a failed set-up.
+  if (r.status === 'blocked' && r.root) {
+    return [...r.requirements, ...(r.root.requirement ? [r.root.requirement] : [])].some((id) => fault.requirements.includes(id));
+  }
   if (r.status !== 'fail' || r.internalError) return false;
   const cited = r.failedRequirement ? [r.failedRequirement] : r.requirements;
   return cited.some((id) => fault.requirements.includes(id));

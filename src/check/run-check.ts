@@ -20,6 +20,7 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
   const level = levelOf(check);
   const started = performance.now();
   const requestsBefore = base.target.http.requests;
+  const throttledBefore = base.target.throttledRetries;
   const common = {
     check: check.id,
     fn: check.fn,
@@ -34,6 +35,7 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
     ...rest,
     exchanges: shown.slice(-KEPT_EXCHANGES),
     requests: base.target.http.requests - requestsBefore,
+    ...(base.target.throttledRetries > throttledBefore ? { throttled: base.target.throttledRetries - throttledBefore } : {}),
     durationMs: Math.round(performance.now() - started),
   });
   if (deadline > 0 && Date.now() > deadline) {

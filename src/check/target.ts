@@ -121,6 +121,9 @@ export class Target {
     readonly throttling: Throttling = DEFAULT_THROTTLING,
   ) {}
 
+  /** 421/429 answers waited out so far (each was followed by the same request again). */
+  throttledRetries = 0;
+
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
   operation(id: string): ResolvedOperation {
     const mine = operationsFor(this.variant).find((o) => o.id === id);
@@ -239,6 +242,7 @@ export class Target {
         );
       }
       await new Promise((resolve) => setTimeout(resolve, wait));
+      this.throttledRetries++;
       waited += wait;
       backoff = Math.min(backoff * 2, 8_000);
       http = await this.http.send(request);

@@ -1,0 +1,89 @@
+/**
+ * INT-throttling: a 421 (or 429) outside the quota tier is a transient refusal, waited out within the
+ * budget (Retry-After honoured); past the budget the check is skipped as throttled, never failed. The
+ * quota tier sees the 421 itself.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAccounts } from '../../src/check/accounts.ts';
+import { CheckSkip } from '../../src/check/check.ts';
+import { HttpClient, resetTargetHealth } from '../../src/check/http.ts';
+import { Redactor } from '../../src/check/redact.ts';
+import { DEFAULT_THROTTLING, Target, retryAfterMs } from '../../src/check/target.ts';
+
+let server: Server;
+let base = '';
+/** Answers 421 to the first `throttleFirst` requests of each path, then 200. */
+const seen = new Map<string, number>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const n = (seen.get(path) ?? 0) + 1;
+    seen.set(path, n);
+    const limit = path.startsWith('/always') ? Infinity : 2;
+    if (n <= limit) {
+      res.writeHead(421, { 'content-type': 'application/json', 'retry-after': path.startsWith('/always') ? '3600' : '0' });
+      res.end('{"success":false,"reason":"user is throttled, try again later"}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('[]');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  resetTargetHealth();
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const ACCOUNTS = JSON.stringify({ accounts: [{ name: 'm', role: 'Member', level: 20, api_key: 'member-key-0123456789' }] });
+
+function target(prefix: string): { t: Target; close(): Promise<void> } {
+  const redactor = new Redactor();
+  const http = new HttpClient({ timeoutMs: 2000, maxBodyBytes: 1 << 20, redactor, readOnly: false });
+  return { t: new Target(`${base}/${prefix}`, 'A', parseAccounts(ACCOUNTS, 'test', 'A', redactor), http, { ...DEFAULT_THROTTLING, maxWaitMs: 2000 }), close: () => http.close() };
+}
+
+describe('throttled requests', () => {
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(Date.now() + 10_000).toUTCString(), Date.now())).toBeGreaterThan(8000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+
+  it('are sent again until the target serves them, and counted', async () => {
+    const { t, close } = target('twice');
+    try {
+      const reply = await t.call('posts.list', {});
+      expect(reply.status).toBe(200);
+      expect(t.throttledRetries).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('make the check skip as throttled when the wait asked exceeds the budget', async () => {
+    const { t, close } = target('always');
+    try {
+      const err = await t.call('posts.list', {}).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CheckSkip);
+      expect((err as Error).message).toMatch(/^throttled: GET \/always\/posts\.json was answered 421/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('reach the quota tier as they are: a 421 is its answer', async () => {
+    const { t, close } = target('quota');
+    try {
+      const reply = await t.call('posts.list', { expectThrottle: true });
+      expect(reply.status).toBe(421);
+      expect(t.throttledRetries).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+});

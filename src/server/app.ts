@@ -18,6 +18,7 @@ import type { Db } from './db/index.ts';
 import { openDb, withReadCache } from './db/index.ts';
 import { Faults, faultAppliesTo, findFault } from './faults.ts';
 import { Fetcher } from './fetch.ts';
+import { FileStore, registerFileRoutes } from './files.ts';
 import type { RawInput, UploadedFile } from './params.ts';
 import { validateParams } from './params.ts';
 import type { Format, Outcome, Rendered } from './protocol.ts';
@@ -59,6 +60,8 @@ export interface ServerOptions {
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const FORMATS: readonly Format[] = ['json', 'xml'];
+/** A Host header that is a host name, IPv4 or bracketed IPv6 address, with an optional port. */
+const HOST_RE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export class ConfigError extends Error {}
 
@@ -136,7 +139,9 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
     throw err;
   }
   const fetcher = new Fetcher({ allowHosts: options.allowFetch ?? [], maxBytes: maxUploadBytes, timeoutMs: options.fetchTimeoutMs ?? 10_000 });
-  const env: ServerEnv = { variant, db, faults, users, fetcher, maxUploadBytes };
+  // Post files are read past the read cache: their bytes are large and each is asked for once or twice.
+  const files = new FileStore(opened);
+  const env: ServerEnv = { variant, db, faults, users, fetcher, maxUploadBytes, files };
   const quota = new QuotaTracker({ windowSeconds: options.quotaWindowSeconds, scale: options.quotaScale });
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
@@ -200,7 +205,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
         path[pp.name] = Number(raw);
       }
       const params = validateParams(op, input, faults);
-      const outcome: Outcome = await p.handler!({ op, format, params, path, user, env, raw: input });
+      const outcome: Outcome = await p.handler!({ op, format, params, path, user, env, raw: input, origin: originOf(req) });
       return send(reply, render(op, format, outcome));
     } catch (err) {
       if (err instanceof ApiError) {
@@ -229,6 +234,17 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
       }
     }
   };
+
+  /** Where the client reached the server: its Host header when it is a plain host[:port], else the listening address. */
+  const originOf = (req: FastifyRequest): string => {
+    const host = req.headers.host;
+    if (host !== undefined && HOST_RE.test(host)) return `${req.protocol}://${host}`;
+    const a = app.server.address();
+    if (a && typeof a === 'object') return `${req.protocol}://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+    return `${req.protocol}://localhost`;
+  };
+
+  registerFileRoutes(app, files);
 
   const registered = new Set<string>();
   const route = (method: Method, url: string, p: Pipeline) => {

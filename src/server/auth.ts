@@ -25,6 +25,21 @@ function field(sources: AuthInput['fieldSources'], name: string): string | undef
   return undefined;
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The `name:key` of a Basic header. Clients encode it as UTF-8 (browsers, undici, curl) or as Latin-1
+ * (Python requests, which gallery-dl uses); bytes that are not valid UTF-8 are read as Latin-1.
+ */
+function basicCredentials(base64: string): string {
+  const bytes = Buffer.from(base64.trim(), 'base64');
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
 function denied(): ApiError {
   return new ApiError(403, 'access denied: invalid credentials');
 }
@@ -34,7 +49,7 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Fau
   const acceptAny = faults.active('wrong-key-accepted');
   const auth = input.authorization;
   if (auth && /^basic\s/i.test(auth) && !faults.active('basic-ignored')) {
-    const decoded = Buffer.from(auth.replace(/^basic\s+/i, ''), 'base64').toString('utf8');
+    const decoded = basicCredentials(auth.replace(/^basic\s+/i, ''));
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw denied();
     const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny);

@@ -47,6 +47,14 @@ function scalar(name: string, v: unknown): string {
   throw invalid(`${name} must be a single value`);
 }
 
+/**
+ * `page` of a list is read by the paging rules (paging.ts, INT-paging: `b<id>`, `a<id>`, and a page
+ * number where <= 0 or junk means page 1), not refused here as a non-integer.
+ */
+function readByPaging(op: ResolvedOperation, name: string): boolean {
+  return op.kind === 'list' && name === 'page';
+}
+
 export function validateParams(op: ResolvedOperation, input: RawInput, faults: Faults): ParamValues {
   const strings = new Map<string, string>();
   const ints = new Map<string, number>();
@@ -68,7 +76,7 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     }
     const value = scalar(p.name, raw);
     if (value.includes('\u0000')) throw invalid(`${p.name} must not contain NUL characters`);
-    if (p.type === 'integer') {
+    if (p.type === 'integer' && !readByPaging(op, p.name)) {
       const n = parseInteger(value.trim());
       if (n === undefined) {
         if (value === '' && !p.required) {

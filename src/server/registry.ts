@@ -9,6 +9,7 @@ import { operation } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
 import type { FaultSpec, Faults } from './faults.ts';
 import type { Fetcher } from './fetch.ts';
+import type { FileStore } from './files.ts';
 import type { Format, Outcome } from './protocol.ts';
 import type { ParamValues, RawInput } from './params.ts';
 import type { User, UserDirectory } from './accounts.ts';
@@ -20,6 +21,8 @@ export interface ServerEnv {
   readonly users: UserDirectory;
   readonly fetcher: Fetcher;
   readonly maxUploadBytes: number;
+  /** The uploaded files of posts, by md5. */
+  readonly files: FileStore;
 }
 
 export interface Ctx {
@@ -31,8 +34,10 @@ export interface Ctx {
   /** The authenticated caller; null for anonymous reads (variant A). */
   readonly user: User | null;
   readonly env: ServerEnv;
-  /** The request's fields as sent, for the register's extensions (INT-forum-post-topic) only. */
+  /** The request's fields as sent, for the register's extensions (INT-forum-post-topic, INT-paging) only. */
   readonly raw: RawInput;
+  /** `http://host:port` as the client addressed the server, for the absolute file URLs of post records. */
+  readonly origin: string;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Outcome>;

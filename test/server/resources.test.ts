@@ -119,7 +119,10 @@ describe.each(VARIANTS)('resources, variant %s', (variant) => {
       const p2 = (await list({ limit: 5, page: 2 })).map((p) => p.id);
       expect(p1.filter((id) => p2.includes(id))).toEqual([]);
       expect(Math.min(...(p1 as number[]))).toBeGreaterThan(Math.max(...(p2 as number[])));
-      expect((await get(s, '/posts.json', 'member', { page: 0 })).status).toBe(424);
+      // INT-paging: page <= 0 and junk are page 1; a limit below 1 is refused.
+      const first = (await list({ limit: 5 })).map((p) => p.id);
+      expect((await list({ limit: 5, page: 0 })).map((p) => p.id)).toEqual(first);
+      expect((await list({ limit: 5, page: 'x' })).map((p) => p.id)).toEqual(first);
       expect((await get(s, '/posts.json', 'member', { limit: -1 })).status).toBe(424);
     });
 
@@ -155,12 +158,14 @@ describe.each(VARIANTS)('resources, variant %s', (variant) => {
     });
 
     it('refuses bad updates without writing', async () => {
-      const before = (await get(s, `/posts/${a}.json`)).body;
+      // The file URLs name the host the request was sent to: each supertest request gets its own port.
+      const stable = (r: Rec) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.endsWith('_url')));
+      const before = stable((await get(s, `/posts/${a}.json`)).body as Rec);
       expect((await send(s, 'put', `/posts/${a}.json`, 'member', { 'post[rating]': 'zzz', 'post[tag_string]': 'changed' })).status).toBe(424);
       expect((await send(s, 'put', `/posts/${a}.json`, 'member', { 'post[parent_id]': a, 'post[tag_string]': 'changed' })).status).toBe(424);
       expect((await send(s, 'put', `/posts/${a}.json`, 'member', { 'post[parent_id]': 999999 })).status).toBe(424);
       expect((await send(s, 'put', `/posts/999999.json`, 'member', { 'post[tag_string]': 'x' })).status).toBe(404);
-      expect((await get(s, `/posts/${a}.json`)).body).toEqual(before);
+      expect(stable((await get(s, `/posts/${a}.json`)).body as Rec)).toEqual(before);
     });
 
     it('votes: one per user per post, score on the post', async () => {

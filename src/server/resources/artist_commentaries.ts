@@ -9,8 +9,9 @@ import type { Queryable, Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, authorship, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, authorship, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import type { History } from './part2/common.ts';
 import { boundedText, recordVersion, requireUser, versionOf, yesNo } from './part2/common.ts';
@@ -98,7 +99,7 @@ export const artistCommentariesModule: ResourceModule = {
       const POST_TAGS = param(op, 'search[post_tags_match]');
       const ORIGINAL = param(op, 'search[original_present]');
       const TRANSLATED = param(op, 'search[translated_present]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const text = params.str(TEXT);
         if (text !== undefined) {
@@ -115,7 +116,9 @@ export const artistCommentariesModule: ResourceModule = {
         if (original !== undefined) w.add(original ? present('original') : `NOT ${present('original')}`);
         const translated = yesNo(params.str(TRANSLATED));
         if (translated !== undefined) w.add(translated ? present('translated') : `NOT ${present('translated')}`);
-        const rows = await env.db.query<CommentaryRow>(`SELECT * FROM artist_commentaries ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<CommentaryRow>(`SELECT * FROM artist_commentaries ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'artist_commentaries', element: 'artist_commentary', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -179,13 +182,15 @@ export const artistCommentariesModule: ResourceModule = {
     'artist_commentary_versions.list': (op, env) => {
       const UPDATER_ID = param(op, 'search[updater_id]');
       const POST_ID = param(op, 'search[post_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
         const post = params.int(POST_ID);
         if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
-        const rows = await env.db.query<CommentaryVersionRow>(`SELECT * FROM artist_commentary_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<CommentaryVersionRow>(`SELECT * FROM artist_commentary_versions ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'artist_commentary_versions', element: 'artist_commentary_version', records: rows.map((r) => versionRecord(r, env)) };
       };
     },

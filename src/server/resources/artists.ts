@@ -9,12 +9,13 @@ import type { ResolvedOperation } from '../../../specs/model/index.ts';
 import { ARTIST_NAME_PREFIXES, operationFor } from '../../../specs/model/index.ts';
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
-import type { ParamValues } from '../params.ts';
+import type { ParamValues, RawInput } from '../params.ts';
 import type { ApiRecord, Outcome } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, isSet, likePattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
+import { Where, isSet, likePattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, oneZero, recordVersion, requireUser,
@@ -165,7 +166,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     [BY_NAME, 'lower(a.name) ASC, a.id ASC'],
     [BY_DATE, 'a.updated_at DESC, a.id DESC'],
   ]);
-  return async ({ params }: { params: ParamValues }): Promise<Outcome> => {
+  return async ({ params, raw }: { params: ParamValues; raw: RawInput }): Promise<Outcome> => {
     const f = env.faults;
     const w = new Where().add('NOT a.is_deleted');
     const name = params.str(NAME);
@@ -183,7 +184,9 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     if (EMPTY_ONLY && isSet(params.str(EMPTY_ONLY)) && !f.active('artists-empty-only-ignored')) w.add(`${POST_COUNT} = 0`);
     const sort = params.str(SORT);
     const order = (sort !== undefined && !f.active('artists-sort-ignored') && ORDERS.get(sort)) || 'a.id DESC';
-    const rows = await env.db.query<ArtistRow>(`${SELECT} ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+    const paging = Paging.of(raw, LIST_PAGING);
+    const tail = paging.sql(w, 'a.id', order);
+    const rows = paging.arrange(await env.db.query<ArtistRow>(`${SELECT} ${w.sql} ${tail}`, w.params));
     return { kind: 'list', root: 'artists', element: 'artist', records: rows.map((r) => record(r, env)) };
   };
 }
@@ -276,9 +279,10 @@ export const artistsModule: ResourceModule = {
       // Equivalent to the list searched with search[name]=status:banned (IB-4-artists-banned).
       const list = listHandler(operationFor('artists.list', env.variant), env);
       const banned = PREFIX.status;
-      return async () => {
+      return async ({ raw }) => {
         const all = env.faults.active('artists-banned-route-all');
         return list({
+          raw,
           params: {
             has: (n) => n === 'search[name]' && !all,
             str: (n) => (n === 'search[name]' && !all ? banned : undefined),
@@ -362,7 +366,7 @@ export const artistsModule: ResourceModule = {
         [BY_NAME, 'lower(name) ASC, id DESC'],
         [BY_DATE, 'created_at DESC, id DESC'],
       ]);
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const name = params.str(NAME);
         if (name !== undefined && name !== '') w.add(nameMatches(w, 'name', name));
@@ -376,7 +380,9 @@ export const artistsModule: ResourceModule = {
         if (banned !== undefined) w.add(`is_banned = ${w.p(banned)}`);
         const sort = params.str(ORDER);
         const order = (sort !== undefined && ORDERS.get(sort)) || 'id DESC';
-        const rows = await env.db.query<ArtistVersionRow>(`SELECT * FROM artist_versions ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', order);
+        const rows = paging.arrange(await env.db.query<ArtistVersionRow>(`SELECT * FROM artist_versions ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'artist_versions', element: 'artist_version', records: rows.map((r) => versionRecord(r, env)) };
       };
     },

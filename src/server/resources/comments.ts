@@ -4,8 +4,9 @@ import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, mayModify, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { Where, mayModify, matchesPattern, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 
 interface CommentRow extends Row {
@@ -49,7 +50,7 @@ export const commentsModule: ResourceModule = {
       const POST_TAGS = param(op, 'search[post_tags_match]');
       const CREATOR_NAME = param(op, 'search[creator_name]');
       const CREATOR_ID = param(op, 'search[creator_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where();
         const body = params.str(BODY);
@@ -69,7 +70,9 @@ export const commentsModule: ResourceModule = {
         }
         const creatorId = params.int(CREATOR_ID);
         if (creatorId !== undefined) w.add(`c.creator_id = ${w.p(creatorId)}`);
-        const rows = await env.db.query<CommentRow>(`SELECT c.* FROM comments c ${w.sql} ORDER BY c.id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'c.id', 'c.id DESC');
+        const rows = paging.arrange(await env.db.query<CommentRow>(`SELECT c.* FROM comments c ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'comments', element: 'comment', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -8,8 +8,9 @@ import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, nameOf, notFound } from '../sql.ts';
 
 interface DmailRow extends Row {
   id: number;
@@ -72,7 +73,7 @@ export const dmailsModule: ResourceModule = {
       const FROM_ID = param(op, 'search[from_id]');
       const READ = variantParam(op, 'search[read]');
       const [TRUE] = READ ? valuesOf(op, READ) : [];
-      return async ({ params, user }) => {
+      return async ({ params, user, raw }) => {
         const u = requireUser(user);
         const w = new Where();
         if (!env.faults.active('dmails-others-listed')) w.add(ownedBy(w, u));
@@ -91,7 +92,9 @@ export const dmailsModule: ResourceModule = {
         if (fromId !== undefined) w.add(`from_id = ${w.p(fromId)}`);
         const read = READ ? params.str(READ) : undefined;
         if (read !== undefined && !env.faults.active('dmails-read-ignored')) w.add(`is_read = ${w.p(read === TRUE)}`);
-        const rows = await env.db.query<DmailRow>(`SELECT * FROM dmails ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<DmailRow>(`SELECT * FROM dmails ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'dmails', element: 'dmail', records: rows.map((r) => record(r, env)) };
       };
     },

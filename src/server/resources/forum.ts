@@ -11,8 +11,9 @@ import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { Ctx, HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, mayModify, authorship, notFound } from '../sql.ts';
+import { Where, matchesPattern, mayModify, authorship, notFound } from '../sql.ts';
 import { boundedText, extensionInt, invalidRecord, requireUser, requiredName, userIdByName } from './part2/common.ts';
 
 interface TopicRow extends Row {
@@ -126,7 +127,7 @@ export const forumModule: ResourceModule = {
       const TITLE_MATCHES = param(op, 'search[title_matches]');
       const TITLE = param(op, 'search[title]');
       const CATEGORY = variantParam(op, 'search[category_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const matches = params.str(TITLE_MATCHES);
         if (matches !== undefined) w.add(`t.title ILIKE ${w.p(matchesPattern(matches))}`);
@@ -134,7 +135,9 @@ export const forumModule: ResourceModule = {
         if (title !== undefined) w.add(`lower(t.title) = lower(${w.p(title)})`);
         const category = CATEGORY ? params.str(CATEGORY) : undefined;
         if (category !== undefined) w.add(`t.category_id = ${w.p(Number(category))}`);
-        const rows = await env.db.query<TopicRow>(`${TOPIC_SELECT} ${w.sql} ORDER BY t.id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 't.id', 't.id DESC');
+        const rows = paging.arrange(await env.db.query<TopicRow>(`${TOPIC_SELECT} ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'forum_topics', element: 'forum_topic', records: rows.map((r) => topicRecord(r, env)) };
       };
     },
@@ -190,7 +193,7 @@ export const forumModule: ResourceModule = {
       const TOPIC_TITLE = param(op, 'search[topic_title_matches]');
       const TOPIC_CATEGORY = variantParam(op, 'search[topic_category_id]');
       const BODY = param(op, 'search[body_matches]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const creatorId = params.int(CREATOR_ID);
         if (creatorId !== undefined) w.add(`fp.creator_id = ${w.p(creatorId)}`);
@@ -204,7 +207,9 @@ export const forumModule: ResourceModule = {
         if (category !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE category_id = ${w.p(Number(category))})`);
         const body = params.str(BODY);
         if (body !== undefined) w.add(`fp.body ILIKE ${w.p(matchesPattern(body))}`);
-        const rows = await env.db.query<ForumPostRow>(`SELECT fp.* FROM forum_posts fp ${w.sql} ORDER BY fp.id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'fp.id', 'fp.id DESC');
+        const rows = paging.arrange(await env.db.query<ForumPostRow>(`SELECT fp.* FROM forum_posts fp ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'forum_posts', element: 'forum_post', records: rows.map((r) => postRecord(r, env)) };
       };
     },

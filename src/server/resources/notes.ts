@@ -10,8 +10,9 @@ import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import type { History } from './part2/common.ts';
 import { boundedText, invalidRecord, recordVersion, requireUser, userIdByName, versionOf } from './part2/common.ts';
@@ -134,7 +135,7 @@ export const notesModule: ResourceModule = {
       const CREATOR_NAME = param(op, 'search[creator_name]');
       const CREATOR_ID = param(op, 'search[creator_id]');
       const GROUP_BY = variantParam(op, 'group_by');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where().add('n.is_active');
         const body = params.str(BODY);
@@ -154,7 +155,9 @@ export const notesModule: ResourceModule = {
         if (creatorId !== undefined) w.add(`n.creator_id = ${w.p(creatorId)}`);
         // group_by=note with a post: the notes of that post in the order they were made.
         const order = grouped && postId !== undefined ? 'n.id ASC' : 'n.id DESC';
-        const rows = await env.db.query<NoteRow>(`SELECT n.* FROM notes n ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'n.id', order);
+        const rows = paging.arrange(await env.db.query<NoteRow>(`SELECT n.* FROM notes n ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'notes', element: 'note', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -251,7 +254,7 @@ export const notesModule: ResourceModule = {
       const UPDATER_ID = param(op, 'search[updater_id]');
       const POST_ID = param(op, 'search[post_id]');
       const NOTE_ID = param(op, 'search[note_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
@@ -259,7 +262,9 @@ export const notesModule: ResourceModule = {
         if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
         const note = params.int(NOTE_ID);
         if (note !== undefined) w.add(`note_id = ${w.p(note)}`);
-        const rows = await env.db.query<NoteVersionRow>(`SELECT * FROM note_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<NoteVersionRow>(`SELECT * FROM note_versions ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'note_versions', element: 'note_version', records: rows.map((r) => versionRecord(r, env)) };
       };
     },

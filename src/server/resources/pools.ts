@@ -10,8 +10,9 @@ import { invalid, parseInteger } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, boundedText, lockName, oneZero, recordVersion, requireUser, requiredName, splitWords, trueFalse, userIdByName, versionOf,
@@ -178,7 +179,7 @@ export const poolsModule: ResourceModule = {
         if (!COLUMN[v]) throw new Error(`pools.list: no order for sort value ${v}`);
         return [v, COLUMN[v]];
       }));
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where();
         const name = params.str(NAME);
@@ -195,7 +196,9 @@ export const poolsModule: ResourceModule = {
         if (category !== undefined) w.add(`category = ${w.p(category)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('pools-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const rows = await env.db.query<PoolRow>(`SELECT * FROM pools ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', order);
+        const rows = paging.arrange(await env.db.query<PoolRow>(`SELECT * FROM pools ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'pools', element: 'pool', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -279,7 +282,7 @@ export const poolsModule: ResourceModule = {
       const UPDATER_ID = param(op, 'search[updater_id]');
       const UPDATER_NAME = param(op, 'search[updater_name]');
       const POOL_ID = param(op, 'search[pool_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
@@ -287,7 +290,9 @@ export const poolsModule: ResourceModule = {
         if (updaterName !== undefined) w.add(`updater_id = ${userIdByName(w, updaterName)}`);
         const pool = params.int(POOL_ID);
         if (pool !== undefined) w.add(`pool_id = ${w.p(pool)}`);
-        const rows = await env.db.query<PoolVersionRow>(`SELECT * FROM pool_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<PoolVersionRow>(`SELECT * FROM pool_versions ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'pool_versions', element: 'pool_version', records: rows.map((r) => versionRecord(r, env)) };
       };
     },

@@ -4,8 +4,9 @@ import type { Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import { ApiError } from '../protocol.ts';
 import type { HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
-import { LIST_SIZE, Where, nameOf } from '../sql.ts';
+import { Where, nameOf } from '../sql.ts';
 
 interface FlagRow extends Row {
   id: number;
@@ -61,7 +62,7 @@ function list(kind: Kind): HandlerFactory {
     const CREATOR_ID = param(op, 'search[creator_id]');
     const CREATOR_NAME = param(op, 'search[creator_name]');
     const POST_ID = param(op, 'search[post_id]');
-    return async ({ params }) => {
+    return async ({ params, raw }) => {
       if (kind === FLAGS && env.faults.active('flags-not-listed')) return { kind: 'list', root: kind.root, element: kind.element, records: [] };
       const w = new Where();
       const creator = params.int(CREATOR_ID);
@@ -70,7 +71,9 @@ function list(kind: Kind): HandlerFactory {
       if (name !== undefined) w.add(`creator_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
       const post = params.int(POST_ID);
       if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
-      const rows = await env.db.query<FlagRow>(`SELECT * FROM ${kind.table} ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+      const paging = Paging.of(raw, LIST_PAGING);
+      const tail = paging.sql(w, 'id', 'id DESC');
+      const rows = paging.arrange(await env.db.query<FlagRow>(`SELECT * FROM ${kind.table} ${w.sql} ${tail}`, w.params));
       return { kind: 'list', root: kind.root, element: kind.element, records: rows.map((r) => record(r, env)) };
     };
   };

@@ -8,13 +8,15 @@ import { POSTS_PER_REQUEST_MAX, VALUE_SETS } from '../../../specs/model/index.ts
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import { FetchError, isFetchableUrl } from '../fetch.ts';
-import type { ParamValues } from '../params.ts';
+import { fileUrls } from '../files.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
+import type { ParamValues, RawInput } from '../params.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, isSet, nameOf, notFound } from '../sql.ts';
+import { Where, isSet, nameOf, notFound } from '../sql.ts';
 import type { ParsedTag } from '../tags.ts';
 import { buildPostSearch, parseTagString, updateTagCounts } from '../tags.ts';
 
@@ -58,12 +60,33 @@ export interface PostRow extends Row {
   updated_at: Date;
 }
 
-export function postRecord(r: PostRow, env: ServerEnv): ApiRecord {
+/** Tag category number to the suffix of its `tag_string_*` field, from the model's tag-category value set. */
+const CATEGORY_FIELDS: ReadonlyMap<number, string> = new Map(
+  Object.entries(VALUE_SETS['tag-category'].labels).map(([num, label]) => [Number(num), `tag_string_${label}`]),
+);
+
+/** What a post record needs besides its row: where the client reached the server, and tag categories. */
+export interface PostRecordContext {
+  readonly origin: string;
+  /** Category of each tag name; a tag missing here is general. */
+  readonly categories: ReadonlyMap<string, number>;
+}
+
+/**
+ * A post record. Besides the writable fields it carries the fields clients of the service family read
+ * (INT-post-files): `file_url`, `large_file_url`, `preview_file_url` (absolute, omitted for a post
+ * without a file), `md5`, `file_ext`, `image_width`, `image_height` and `tag_string_<category>`.
+ */
+export function postRecord(r: PostRow, env: ServerEnv, ctx: PostRecordContext): ApiRecord {
+  const byCategory: Record<string, string[]> = {};
+  for (const field of CATEGORY_FIELDS.values()) byCategory[field] = [];
+  for (const name of r.tag_array) byCategory[CATEGORY_FIELDS.get(ctx.categories.get(name) ?? 0) ?? CATEGORY_FIELDS.get(0)!]!.push(name);
   return {
     id: r.id,
     uploader_id: r.uploader_id,
     uploader_name: nameOf(env.users, r.uploader_id),
     tag_string: r.tag_string,
+    ...Object.fromEntries(Object.entries(byCategory).map(([k, v]) => [k, v.join(' ')])),
     rating: shownRating(r.rating, env.variant),
     source: r.source,
     parent_id: r.parent_id,
@@ -80,7 +103,20 @@ export function postRecord(r: PostRow, env: ServerEnv): ApiRecord {
     last_commented_at: r.last_commented_at,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    has_large: false,
+    ...fileUrls(ctx.origin, r.md5, r.file_ext),
   };
+}
+
+/** The records of posts, with the categories of their tags read in one query. */
+export async function postRecords(rows: readonly PostRow[], env: ServerEnv, origin: string): Promise<ApiRecord[]> {
+  const names = [...new Set(rows.flatMap((r) => r.tag_array))];
+  const categories = new Map<string, number>();
+  if (names.length > 0) {
+    const found = await env.db.query<{ name: string; category: number }>('SELECT name, category FROM tags WHERE name = ANY($1::text[]) AND category <> 0', [names]);
+    for (const t of found) categories.set(t.name, t.category);
+  }
+  return rows.map((r) => postRecord(r, env, { origin, categories }));
 }
 
 interface VersionRow extends Row {
@@ -207,27 +243,20 @@ async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: U
 }
 
 function listHandler(op: ResolvedOperation, env: ServerEnv) {
-  const LIMIT = param(op, 'limit');
-  const PAGE = param(op, 'page');
+  param(op, 'limit');
+  param(op, 'page');
   const TAGS = param(op, 'tags');
   const RAW = variantParam(op, 'raw');
-  return async ({ params }: { params: ParamValues }) => {
+  return async ({ params, raw, origin }: { params: ParamValues; raw: RawInput; origin: string }) => {
     const f = env.faults;
-    let limit = params.int(LIMIT) ?? DEFAULT_POST_LIMIT;
-    if (params.str(LIMIT) === '') limit = DEFAULT_POST_LIMIT;
-    if (limit < 1) throw invalid(`${LIMIT} must be at least 1`);
-    if (limit > POSTS_PER_REQUEST_MAX && !f.active('limit-not-clamped')) limit = POSTS_PER_REQUEST_MAX;
-    if (f.active('limit-ignored')) limit = DEFAULT_POST_LIMIT;
-    const page = params.int(PAGE) ?? 1;
-    if (page < 1) throw invalid(`${PAGE} must be at least 1`);
-    const offset = f.active('page-ignored') ? 0 : (page - 1) * limit;
+    let paging = Paging.of(raw, { defaultLimit: DEFAULT_POST_LIMIT, maxLimit: f.active('limit-not-clamped') ? Infinity : POSTS_PER_REQUEST_MAX });
+    if (f.active('limit-ignored')) paging = new Paging(DEFAULT_POST_LIMIT, paging.mode);
+    if (f.active('page-ignored')) paging = new Paging(paging.limit, { kind: 'numbered', page: 1 });
     const tags = params.str(TAGS) ?? '';
-    let where: string[];
-    let values: unknown[];
+    const w = new Where();
     let order = 'p.id DESC';
     if (RAW && isSet(params.str(RAW)) && !f.active('raw-ignored')) {
-      where = tags === '' ? [] : ['p.tag_array @> ARRAY[$1]::text[]'];
-      values = tags === '' ? [] : [tags];
+      if (tags !== '') w.add(`p.tag_array @> ARRAY[${w.p(tags)}]::text[]`);
     } else {
       const s = buildPostSearch(tags, TAGS, {
         rating: storedRating,
@@ -235,16 +264,13 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
         metaTags: true,
         allMustMatch: !f.active('tag-search-any'),
       });
-      where = s.where;
-      values = s.params;
+      w.params.push(...s.params);
+      w.clauses.push(...s.where);
       if (s.order === 'id_asc') order = 'p.id ASC';
     }
-    const n = values.length;
-    const rows = await env.db.query<PostRow>(
-      `SELECT ${POST_COLUMNS} FROM posts p ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...values, limit, offset],
-    );
-    return { kind: 'list' as const, root: 'posts', element: 'post', records: rows.map((r) => postRecord(r, env)) };
+    const tail = paging.sql(w, 'p.id', order);
+    const rows = await env.db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p ${w.sql} ${tail}`, w.params);
+    return { kind: 'list' as const, root: 'posts', element: 'post', records: await postRecords(paging.arrange(rows), env, origin) };
   };
 }
 
@@ -252,15 +278,15 @@ export const postsModule: ResourceModule = {
   handlers: {
     'posts.list': listHandler,
 
-    'posts.show': (_op, env) => async ({ path }) => {
+    'posts.show': (_op, env) => async ({ path, origin }) => {
       if (env.faults.active('get-show-changes-record')) {
         await env.db.query('UPDATE posts SET score = score + 1, updated_at = now() WHERE id = $1', [path.id]);
       }
       if (env.faults.active('wrong-id-shown')) {
         const rows = await env.db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p ORDER BY p.id DESC LIMIT 1`);
-        if (rows[0]) return { kind: 'record', element: 'post', record: postRecord(rows[0], env) };
+        if (rows[0]) return { kind: 'record', element: 'post', record: (await postRecords(rows, env, origin))[0]! };
       }
-      return { kind: 'record', element: 'post', record: postRecord(await loadPost(env.db, path.id!), env) };
+      return { kind: 'record', element: 'post', record: (await postRecords([await loadPost(env.db, path.id!)], env, origin))[0]! };
     },
 
     'posts.update': (op, env) => {
@@ -354,7 +380,7 @@ export const postsModule: ResourceModule = {
       const UPDATER_ID = param(op, 'search[updater_id]');
       const POST_ID = param(op, 'search[post_id]');
       const START_ID = variantParam(op, 'search[start_id]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const name = params.str(UPDATER_NAME);
         if (name !== undefined) w.add(`updater_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
@@ -364,7 +390,9 @@ export const postsModule: ResourceModule = {
         if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
         const start = START_ID ? params.int(START_ID) : undefined;
         if (start !== undefined) w.add(`id >= ${w.p(start)}`);
-        const rows = await env.db.query<VersionRow>(`SELECT * FROM post_versions ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<VersionRow>(`SELECT * FROM post_versions ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'post_versions', element: 'post_version', records: rows.map((r) => versionRecord(r, env)) };
       };
     },

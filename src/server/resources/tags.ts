@@ -8,10 +8,11 @@ import type { ResolvedOperation } from '../../../specs/model/index.ts';
 import type { Row } from '../db/index.ts';
 import type { ApiRecord, Outcome } from '../protocol.ts';
 import type { HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern } from '../sql.ts';
+import { Where, matchesPattern } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import type { ParamValues } from '../params.ts';
+import type { ParamValues, RawInput } from '../params.ts';
 import { yesNo } from './part2/common.ts';
 
 interface TagRow extends Row {
@@ -56,7 +57,7 @@ function relationList(table: 'tag_aliases' | 'tag_implications', element: string
     const NAME = param(op, 'search[name_matches]');
     const ANTECEDENT = param(op, 'search[antecedent_name]');
     const ID = param(op, 'search[id]');
-    return async ({ params }: { params: ParamValues }): Promise<Outcome> => {
+    return async ({ params, raw }: { params: ParamValues; raw: RawInput }): Promise<Outcome> => {
       const w = new Where();
       const name = params.str(NAME);
       if (name !== undefined) {
@@ -67,7 +68,9 @@ function relationList(table: 'tag_aliases' | 'tag_implications', element: string
       if (antecedent !== undefined) w.add(`antecedent_name = ${w.p(antecedent)}`);
       const id = params.int(ID);
       if (id !== undefined) w.add(`id = ${w.p(id)}`);
-      const rows = await env.db.query<RelationRow>(`SELECT * FROM ${table} ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+      const paging = Paging.of(raw, LIST_PAGING);
+      const tail = paging.sql(w, 'id', 'id DESC');
+      const rows = paging.arrange(await env.db.query<RelationRow>(`SELECT * FROM ${table} ${w.sql} ${tail}`, w.params));
       return { kind: 'list', root: table, element, records: rows.map(relationRecord) };
     };
   };
@@ -88,7 +91,7 @@ export const tagsModule: ResourceModule = {
         [BY_DATE, 't.created_at DESC, t.id DESC'],
         [BY_COUNT, 't.post_count DESC, t.id DESC'],
       ]);
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where();
         const matches = params.str(NAME_MATCHES);
@@ -106,7 +109,9 @@ export const tagsModule: ResourceModule = {
         }
         const sort = params.str(ORDER);
         const order = (sort !== undefined && ORDERS.get(sort)) || 't.id DESC';
-        const rows = await env.db.query<TagRow>(`SELECT t.* FROM tags t ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 't.id', order);
+        const rows = paging.arrange(await env.db.query<TagRow>(`SELECT t.* FROM tags t ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'tags', element: 'tag', records: rows.map(tagRecord) };
       };
     },
@@ -117,7 +122,7 @@ export const tagsModule: ResourceModule = {
     'related_tag.list': (op, env) => {
       const QUERY = param(op, 'query');
       const CATEGORY = param(op, 'category');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const query = parseTagString(params.str(QUERY) ?? '').map((t) => t.name);
         if (query.length === 0) return { kind: 'list', root: 'related_tags', element: 'related_tag', records: [] };
         const w = new Where();
@@ -125,11 +130,15 @@ export const tagsModule: ResourceModule = {
         w.add(`p.tag_array @> ${q}::text[]`).add(`NOT (t.name = ANY (${q}::text[]))`);
         const category = params.str(CATEGORY);
         if (category !== undefined) w.add(`t.category = ${w.p(Number(category))}`);
-        const rows = await env.db.query<TagRow & { frequency: number }>(
-          `SELECT t.id, t.name, t.category, t.post_count, t.created_at, t.updated_at, count(*)::int AS frequency
-           FROM posts p CROSS JOIN LATERAL unnest(p.tag_array) AS pt(name) JOIN tags t ON t.name = pt.name
-           ${w.sql} GROUP BY t.id ORDER BY frequency DESC, t.name ASC LIMIT ${LIST_SIZE}`,
-          w.params,
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 't.id', 'frequency DESC, t.name ASC');
+        const rows = paging.arrange(
+          await env.db.query<TagRow & { frequency: number }>(
+            `SELECT t.id, t.name, t.category, t.post_count, t.created_at, t.updated_at, count(*)::int AS frequency
+             FROM posts p CROSS JOIN LATERAL unnest(p.tag_array) AS pt(name) JOIN tags t ON t.name = pt.name
+             ${w.sql} GROUP BY t.id ${tail}`,
+            w.params,
+          ),
         );
         return { kind: 'list', root: 'related_tags', element: 'related_tag', records: rows.map((r) => ({ ...tagRecord(r), frequency: r.frequency })) };
       };

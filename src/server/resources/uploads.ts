@@ -10,8 +10,9 @@ import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
-import { LIST_SIZE, Where, nameOf, notFound } from '../sql.ts';
+import { Where, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
 
@@ -55,7 +56,7 @@ export const uploadsModule: ResourceModule = {
       const UPLOADER_ID = param(op, 'search[uploader_id]');
       const UPLOADER_NAME = param(op, 'search[uploader_name]');
       const SOURCE = param(op, 'search[source]');
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const w = new Where();
         const id = params.int(UPLOADER_ID);
         if (id !== undefined) w.add(`uploader_id = ${w.p(id)}`);
@@ -66,7 +67,9 @@ export const uploadsModule: ResourceModule = {
           if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
           else w.add(`source = ${w.p(source)}`);
         }
-        const rows = await env.db.query<UploadRow>(`SELECT * FROM uploads ${w.sql} ORDER BY id DESC LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', 'id DESC');
+        const rows = paging.arrange(await env.db.query<UploadRow>(`SELECT * FROM uploads ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'uploads', element: 'upload', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -94,12 +97,15 @@ export const uploadsModule: ResourceModule = {
         }
         if (!file && source !== '' && !isFetchableUrl(source)) throw invalid(`${SOURCE} must be an http or https URL`);
         let image: ImageInfo | undefined;
+        let bytes: Buffer | undefined;
         if (file) {
           image = sniffImage(file.data);
+          bytes = file.data;
           if (!image) throw invalid(`${FILE} is not a PNG, JPEG, GIF or WebP image`);
         } else if (source !== '' && !f.active('upload-source-not-fetched')) {
           const downloaded = await downloadSource(env, SOURCE, source);
           image = sniffImage(downloaded.data);
+          bytes = downloaded.data;
           if (!image) throw invalid(`${SOURCE}: the downloaded file is not a PNG, JPEG, GIF or WebP image`);
         }
         const rating = params.str(RATING);
@@ -108,6 +114,7 @@ export const uploadsModule: ResourceModule = {
         const tags = parseTagString(params.str(TAGS) ?? '');
         const result = await env.db.transaction(async (tx) => {
           if (parentId !== null && !(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
+          if (image && bytes) await env.files.put(tx, image.md5, image.ext, bytes);
           const postId = f.active('upload-no-post')
             ? null
             : await insertPost(tx, env, user, { tags, rating: stored, source, parentId }, image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null);

@@ -2,8 +2,9 @@
 import type { Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, likePattern, notFound } from '../sql.ts';
+import { Where, likePattern, notFound } from '../sql.ts';
 import { roleOf } from '../accounts.ts';
 import type { Faults } from '../faults.ts';
 
@@ -47,7 +48,7 @@ export const usersModule: ResourceModule = {
       const SORT = sortKeyParam(op);
       // Each sort value is a column of the same name, except `date` (newest first).
       const SORTS = new Map(valuesOf(op, SORT).map((v) => [v, v === 'name' ? 'lower(name) ASC' : v === 'date' ? 'created_at DESC, id DESC' : `${v} DESC, id DESC`]));
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where();
         const name = params.str(NAME);
@@ -67,7 +68,9 @@ export const usersModule: ResourceModule = {
         if (id !== undefined) w.add(`id = ${w.p(id)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('users-sort-ignored') && SORTS.get(sort)) || 'id DESC';
-        const rows = await env.db.query<UserRow>(`SELECT ${COLUMNS} FROM users ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', order);
+        const rows = paging.arrange(await env.db.query<UserRow>(`SELECT ${COLUMNS} FROM users ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'users', element: 'user', records: rows.map((r) => record(r, f)) };
       };
     },

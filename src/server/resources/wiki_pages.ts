@@ -7,8 +7,9 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
+import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { LIST_SIZE, Where, matchesPattern, authorship, notFound } from '../sql.ts';
+import { Where, matchesPattern, authorship, notFound } from '../sql.ts';
 import type { History } from './part2/common.ts';
 import {
   alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, recordVersion, requireUser, requiredName, splitWords, userIdByName, versionOf,
@@ -102,7 +103,7 @@ export const wikiPagesModule: ResourceModule = {
         [BY_DATE, 'updated_at DESC, id DESC'],
         [BY_TITLE, 'lower(title) ASC, id ASC'],
       ]);
-      return async ({ params }) => {
+      return async ({ params, raw }) => {
         const f = env.faults;
         const w = new Where();
         const title = params.str(TITLE);
@@ -117,7 +118,9 @@ export const wikiPagesModule: ResourceModule = {
         if (creatorName !== undefined) w.add(`creator_id = ${userIdByName(w, creatorName)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('wiki-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const rows = await env.db.query<WikiRow>(`SELECT * FROM wiki_pages ${w.sql} ORDER BY ${order} LIMIT ${LIST_SIZE}`, w.params);
+        const paging = Paging.of(raw, LIST_PAGING);
+        const tail = paging.sql(w, 'id', order);
+        const rows = paging.arrange(await env.db.query<WikiRow>(`SELECT * FROM wiki_pages ${w.sql} ${tail}`, w.params));
         return { kind: 'list', root: 'wiki_pages', element: 'wiki_page', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -348,6 +348,81 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     interpretations: ['INT-version-id'],
   },
 
+  // Section 4: what a write sets is what the record then says (act, then observe).
+  {
+    id: 'IB-4-uploads-fields', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create', 'posts.show'] },
+    statement: 'The post an upload becomes carries the upload[rating] (every value of its set), upload[tag_string] and upload[parent_id] it was given.',
+    quote: 'Uploads Create: `upload[rating]` REQUIRED (safe, questionable, explicit); `upload[parent_id]`; `upload[tag_string]` REQUIRED',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-post_votes-score', section: '4', level: 'SHOULD', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
+    statement: 'A vote up raises the score a post record shows, a vote down lowers it.',
+    quote: 'Post votes Create: `score` REQUIRED: up or down',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-notes-fields', section: '4', level: 'MUST', carrier: { scenario: 'notes', operations: ['notes.create', 'notes.update', 'notes.show', 'notes.list'] },
+    statement: 'note[x], note[y], note[width], note[height] and note[body] set on create and on update are those the note is shown and listed with.',
+    quote: '`note[x]` REQUIRED (pixels from the top-left corner of the image); `note[y]` REQUIRED (same origin); `note[width]` REQUIRED (pixels); `note[height]` REQUIRED (pixels); Update: all optional, same meaning',
+    interpretations: ['INT-record-fields', 'INT-note-geometry'],
+  },
+  {
+    id: 'IB-4-pools-fields', section: '4', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.create', 'pools.update', 'pools.show'] },
+    statement: 'pool[name], pool[description], pool[is_active] (1 or 0) and pool[category] (A) set on create and update are those the pool is shown with.',
+    quote: 'Pools Update: `pool[name]`; `pool[description]`; `pool[is_active]` (1 or 0); `pool[category]` (A only)',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-artists-fields', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create', 'artists.update', 'artists.show'] },
+    statement: 'artist[name], artist[group_name] and artist[is_active] (B) set on create and update are those the artist is shown with.',
+    quote: 'Artists Create and Update: `artist[name]`; `artist[group_name]`; `artist[is_active]` (B only; 1 or 0)',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-wiki-fields', section: '4', level: 'MUST', carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.update', 'wiki_pages.show'] },
+    statement: 'wiki_page[title], wiki_page[body] and wiki_page[other_names] (A) set on create and update are those the page is shown with.',
+    quote: 'Wiki pages Create and Update: `wiki_page[title]`, `wiki_page[body]`, `wiki_page[other_names]` (A only)',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-forum-fields', section: '4', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.create', 'forum_topics.update', 'forum_topics.show', 'forum_posts.update'] },
+    statement: 'forum_topic[title] and forum_topic[category_id] (A) set on create and update, and forum_post[body] set on update, are those the records are shown and listed with.',
+    quote: 'Forum topics Update: `forum_topic[title]`; `forum_topic[category_id]` (A only). Forum posts Update: `forum_post[body]`',
+    interpretations: ['INT-record-fields'],
+  },
+  {
+    id: 'IB-4-commentary-fields-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'commentary', operations: ['artist_commentaries.create_or_update', 'artist_commentaries.list'] },
+    statement: 'The four titles and descriptions given to create_or_update are those the commentary is listed with.',
+    quote: '`artist_commentary[original_title]`; `artist_commentary[original_description]`; `artist_commentary[translated_title]`; `artist_commentary[translated_description]`',
+    interpretations: ['INT-record-fields'],
+  },
+
+  // Section 4: each search parameter selects what it names, and only that (checked both ways).
+  ...(
+    [
+      ['post_flags.list', 'search[post_id]', 'the flags of that post', undefined],
+      ['post_appeals.list', 'search[post_id]', 'the appeals of that post', undefined],
+      ['uploads.list', 'search[uploader_name]', 'the uploads of that user', undefined],
+      ['dmails.list', 'search[to_name]', 'the dmails sent to that user', undefined],
+      ['forum_topics.list', 'search[title]', 'the topics of exactly that title (exact)', undefined],
+      ['forum_posts.list', 'search[topic_id]', 'the posts of that topic', undefined],
+      ['pools.list', 'search[category]', 'the pools of that category', A],
+      ['post_versions.list', 'search[post_id]', 'the versions of that post', undefined],
+      ['note_versions.list', 'search[note_id]', 'the versions of that note', undefined],
+      ['pool_versions.list', 'search[pool_id]', 'the versions of that pool', undefined],
+      ['artist_versions.list', 'search[artist_id]', 'the versions of that artist', A],
+      ['artist_commentary_versions.list', 'search[post_id]', 'the commentary versions of that post', A],
+    ] as const
+  ).map(
+    ([op, param, what, variants]): GeneralRequirement => ({
+      id: `IB-4-${op.split('.')[0]}-search-${param.replace(/^search\[|\]$/g, '')}${variants ? '-A' : ''}`,
+      section: '4', level: 'MUST', ...(variants ? { variants } : {}), carrier: { scenario: 'searches', operations: [op] },
+      statement: `${param} on ${op.split('.')[0]} selects ${what}: a record that matches is listed, one that does not is not.`,
+      quote: `${op.split('.')[0]} List: \`${param}\``,
+    }),
+  ),
+
   // Section 5: authentication.
   {
     id: 'IB-5-auth-api-key', section: '5', level: 'MUST', carrier: { scenario: 'auth' },

@@ -13,7 +13,7 @@ import { resetTargetHealth } from './http.ts';
 import { allChecks } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { runCheck } from './run-check.ts';
-import { selectChecks } from './select.ts';
+import { globToRegExp, selectChecks } from './select.ts';
 
 export interface FaultOutcome {
   readonly fault: FaultSpec;
@@ -37,6 +37,13 @@ export function citesFault(r: CheckResult, fault: FaultSpec): boolean {
   return cited.some((id) => fault.requirements.includes(id));
 }
 
+/** A short tag of a fault id (FNV-1a, base 36) for run prefixes. */
+function faultTag(id: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
 export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number): RunConfig {
   return {
     target: '',
@@ -49,7 +56,8 @@ export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number)
     timeoutMs: DEFAULTS.timeoutMs,
     maxBodyBytes: DEFAULTS.maxBodyBytes,
     seed,
-    prefix: `mut${seed.toString(36)}`,
+    // Faults share one database in the mutation test: each run's names must not meet another's.
+    prefix: `mut${seed.toString(36)}${faultTag(fault.id)}`,
     phase: 'all',
   };
 }
@@ -64,6 +72,11 @@ export async function checkFault(variant: Variant, fault: FaultSpec, url: string
   resetTargetHealth();
   const config = mutationConfig(variant, fault, seed);
   let checks = selectChecks(allChecks(variant), config);
+  // The owning check runs first, so the evidence says whether it (not a neighbour) catches the fault.
+  if (fault.caughtBy) {
+    const owns = globToRegExp(fault.caughtBy);
+    checks = [...checks.filter((c) => owns.test(c.id)), ...checks.filter((c) => !owns.test(c.id))];
+  }
   const quota = checks.filter((c) => c.tier === 'quota');
   if (quota.length > 1) checks = [...checks.filter((c) => c.tier !== 'quota'), quota.find((c) => c.id === 'quota/member') ?? quota[0]!];
   const { ctx, close } = await createContext(config, url, `m${fault.id}`);

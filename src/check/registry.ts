@@ -9,6 +9,7 @@ import { operationChecks } from './checks/operations.ts';
 import { catalogScenarios } from './checks/scenarios/catalog.ts';
 import { peopleScenarios } from './checks/scenarios/people.ts';
 import { postScenarios } from './checks/scenarios/posts.ts';
+import { readBackScenarios } from './checks/scenarios/readback.ts';
 import { uploadScenarios } from './checks/scenarios/uploads.ts';
 import { lifecycleScenarios, quotaScenarios, versionScenarios } from './checks/scenarios/versions.ts';
 
@@ -24,6 +25,7 @@ export const SUITES = {
   people: { name: 'people', checks: peopleScenarios },
   versions: { name: 'versions', checks: (v: Variant) => [...versionScenarios(), ...lifecycleScenarios(v)] },
   catalog: { name: 'catalog', checks: catalogScenarios },
+  readback: { name: 'readback', checks: readBackScenarios },
   quota: { name: 'quota', checks: quotaScenarios },
 } as const satisfies Record<string, SuiteEntry>;
 

@@ -101,17 +101,19 @@ export interface Report {
 export interface RequirementBasis {
   readonly level: 'MUST' | 'SHOULD';
   readonly basis: 'text' | 'interpretation';
+  /** Mutation coverage: distinct faults of the reference server that break it (each caught by a check). */
+  readonly faults?: number;
   readonly quote?: string;
   readonly interpretations?: readonly string[];
 }
 
 /** The basis (text or interpretation) of every requirement the results cite. */
-export function requirementBasis(results: readonly CheckResult[]): Record<string, RequirementBasis> {
+export function requirementBasis(results: readonly CheckResult[], faults?: ReadonlyMap<string, number>): Record<string, RequirementBasis> {
   const ids = [...new Set(results.flatMap((r) => [...r.requirements, ...(r.failedRequirement ? [r.failedRequirement] : [])]))].sort();
   return Object.fromEntries(
     ids.map((id) => {
       const r = requirement(id);
-      return [id, { level: r.level, basis: r.basis, ...(r.quote ? { quote: r.quote } : {}), ...(r.interpretations ? { interpretations: [...r.interpretations] } : {}) }];
+      return [id, { level: r.level, basis: r.basis, ...(faults ? { faults: faults.get(id) ?? 0 } : {}), ...(r.quote ? { quote: r.quote } : {}), ...(r.interpretations ? { interpretations: [...r.interpretations] } : {}) }];
     }),
   );
 }

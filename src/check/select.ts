@@ -3,7 +3,7 @@ import type { Check } from './check.ts';
 import { appliesTo } from './check.ts';
 import type { RunConfig } from './config.ts';
 
-function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`, 'i');
 }

@@ -17,6 +17,7 @@ import { authenticate } from './auth.ts';
 import type { Db } from './db/index.ts';
 import { openDb, withReadCache } from './db/index.ts';
 import { Faults, faultAppliesTo, findFault } from './faults.ts';
+import { RESERVED_LEVELS, Variations, WriteThrottle, findVariation, variationAppliesTo } from './variations.ts';
 import { Fetcher } from './fetch.ts';
 import { FileStore, registerFileRoutes } from './files.ts';
 import type { RawInput, UploadedFile } from './params.ts';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   readonly accounts?: string | AccountsFile;
   /** The one deliberate violation to switch on (see faults.ts). */
   readonly fault?: string;
+  /** Legal variations to switch on (see variations.ts): behaviour the document allows. */
+  readonly variations?: readonly string[];
   readonly quotaWindowSeconds?: number;
   /** Multiplies every quota (tests use a tiny one). Default 1. */
   readonly quotaScale?: number;
@@ -124,6 +127,13 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
     if (!faultAppliesTo(spec, variant)) throw new ConfigError(`fault ${options.fault} has no effect in variant ${variant}`);
     faults = new Faults([options.fault]);
   }
+  for (const id of options.variations ?? []) {
+    const spec = findVariation(id);
+    if (!spec) throw new ConfigError(`unknown variation ${id} (see --list-variations)`);
+    if (!variationAppliesTo(spec, variant)) throw new ConfigError(`variation ${id} has no effect in variant ${variant}`);
+  }
+  const variations = new Variations(options.variations ?? []);
+  const writes = new WriteThrottle();
   const accounts = loadAccounts(options.accounts);
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const opened = options.db ?? (await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }));
@@ -141,7 +151,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   const fetcher = new Fetcher({ allowHosts: options.allowFetch ?? [], maxBytes: maxUploadBytes, timeoutMs: options.fetchTimeoutMs ?? 10_000 });
   // Post files are read past the read cache: their bytes are large and each is asked for once or twice.
   const files = new FileStore(opened);
-  const env: ServerEnv = { variant, db, faults, users, fetcher, maxUploadBytes, files };
+  const env: ServerEnv = { variant, db, faults, variations, users, fetcher, maxUploadBytes, files };
   const quota = new QuotaTracker({ windowSeconds: options.quotaWindowSeconds, scale: options.quotaScale });
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
@@ -197,12 +207,24 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
         if (op.stateChanging) throw new ApiError(403, 'access denied: state-changing requests need a logged-in user');
       }
       if (!faults.active('quota-not-enforced') && !quota.take(user, req.ip)) throw new ApiError(421, 'user is throttled, try again later');
+      // Legal variations (./variations.ts): what the document allows and real servers do.
+      if (user && op.stateChanging && variations.active('throttle') && !writes.take(user.id)) {
+        throw new ApiError(421, 'user is throttled, try again later', { 'retry-after': '1' });
+      }
+      const reserved = RESERVED_LEVELS[op.id];
+      if (reserved !== undefined && variations.active('levels') && (user?.level ?? 0) < reserved) {
+        throw new ApiError(403, `access denied: ${op.id} needs level ${reserved}`);
+      }
       const path: Record<string, number> = {};
       for (const pp of op.params) {
         if (pp.location !== 'path') continue;
         const raw = (req.params as Record<string, string>)[pp.name] ?? '';
         if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, `not found: no ${op.resource} with id ${raw}`);
         path[pp.name] = Number(raw);
+      }
+      if (op.kind === 'revert' && variations.active('revert-404')) {
+        const given = input.fields.version_id;
+        if (given === undefined || given === '') throw new ApiError(404, 'not found: no such version');
       }
       const params = validateParams(op, input, faults);
       const outcome: Outcome = await p.handler!({ op, format, params, path, user, env, raw: input, origin: originOf(req) });
@@ -215,6 +237,8 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
         if (status === 404 && faults.active('unknown-id-200') && op.params.some((x) => x.location === 'path') && p.notServed === undefined) {
           return send(reply, renderRecord(format, 'record', {}, faults));
         }
+        if (status === 424 && variations.active('status-420')) status = 420;
+        for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
         return error(reply, format, status, err.reason);
       }
       req.log.error(err);
@@ -229,7 +253,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
       case 'list':
         return renderList(format, o.root, o.element, o.records, faults);
       case 'envelope': {
-        if (op.stateChanging && faults.active('status-204')) return { status: 204, contentType: '', body: '' };
+        if (op.stateChanging && (faults.active('status-204') || (variant === 'A' && variations.active('no-content-A')))) return { status: 204, contentType: '', body: '' };
         return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '', id: o.id, extra: o.extra }, faults);
       }
     }

@@ -52,7 +52,7 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Fau
     const decoded = basicCredentials(auth.replace(/^basic\s+/i, ''));
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw denied();
-    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny);
+    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny || faults.active('wrong-basic-accepted'));
     if (!user) throw denied();
     return user;
   }
@@ -61,14 +61,14 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Fau
   const legacy = faults.active('password-hash-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
   if (apiKey !== undefined || legacy !== undefined) {
     if (login === undefined || login === '') throw denied();
-    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', acceptAny) : users.authenticate(login, legacy!, 'legacy', acceptAny);
+    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', acceptAny) : users.authenticate(login, legacy!, 'legacy', acceptAny || faults.active('wrong-password-hash-accepted'));
     if (!user) throw denied();
     return user;
   }
   const cookieLogin = input.cookies[AUTH_PARAMS.login];
   const cookieKey = input.cookies[AUTH_PARAMS.passwordHash];
   if (cookieLogin && cookieKey && !faults.active('cookie-ignored')) {
-    const user = users.authenticate(cookieLogin, cookieKey, 'api_key', acceptAny);
+    const user = users.authenticate(cookieLogin, cookieKey, 'api_key', acceptAny || faults.active('wrong-cookie-accepted'));
     if (!user) throw denied();
     return user;
   }

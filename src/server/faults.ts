@@ -23,6 +23,11 @@ export interface FaultSpec {
   readonly summary: string;
   /** The variants where the fault has an effect; both when absent. */
   readonly variants?: readonly Variant[];
+  /**
+   * The check (id, `*` globs allowed) that owns the faulted requirement and must be the one to catch it,
+   * not a neighbour that happens to trip over it.
+   */
+  readonly caughtBy?: string;
 }
 
 /** The set of active faults (at most one from the command line; tests may switch on one at a time). */
@@ -68,6 +73,9 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'password-hash-ignored', requirements: ['IB-5-auth-password-hash'], summary: '`login` + legacy `password_hash` parameters are ignored.' },
   { id: 'cookie-ignored', requirements: ['IB-5-auth-session-cookie'], summary: 'The session cookies are ignored.' },
   { id: 'wrong-key-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any API key authenticates the named user.' },
+  { id: 'wrong-basic-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'HTTP Basic with any key authenticates the named user.', caughtBy: 'auth/bad-basic' },
+  { id: 'wrong-password-hash-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any legacy password_hash authenticates the named user.', caughtBy: 'auth/bad-password_hash' },
+  { id: 'wrong-cookie-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'A session cookie with any password_hash authenticates the named user.', caughtBy: 'auth/bad-cookie' },
   { id: 'quota-not-enforced', requirements: QUOTA_REQS, summary: 'Hourly quotas are never enforced.' },
 ];
 
@@ -135,4 +143,14 @@ export function findFault(id: string): FaultSpec | undefined {
 
 export function faultAppliesTo(fault: FaultSpec, variant: Variant): boolean {
   return fault.variants === undefined || fault.variants.includes(variant);
+}
+
+/**
+ * Mutation coverage of the catalogue: for each requirement, how many distinct faults of the variant
+ * break it (each is shown caught by test/check/mutation.test.ts).
+ */
+export function faultsByRequirement(variant: Variant): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of allFaults().filter((x) => faultAppliesTo(x, variant))) for (const id of f.requirements) out.set(id, (out.get(id) ?? 0) + 1);
+  return out;
 }

@@ -7,6 +7,8 @@ export { buildApp, startServer, ConfigError, DEFAULT_MAX_UPLOAD_BYTES } from './
 export type { ServerOptions } from './app.ts';
 export { allFaults, findFault, generatedFaults, PROTOCOL_FAULTS, Faults } from './faults.ts';
 export type { FaultSpec } from './faults.ts';
+export { VARIATIONS, findVariation } from './variations.ts';
+export type { VariationSpec } from './variations.ts';
 export { loadAccounts, legacyPasswordHash, DEFAULT_ACCOUNTS_FILE, AccountsError } from './accounts.ts';
 export type { Account, AccountsFile } from './accounts.ts';
 export { openDb } from './db/index.ts';

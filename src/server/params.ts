@@ -4,6 +4,7 @@
  * set. Undocumented parameters, including the other variant's, are ignored (INT-cross-variant).
  */
 import type { ResolvedOperation } from '../../specs/model/index.ts';
+import { OPERATIONS, resolveOperation } from '../../specs/model/index.ts';
 import type { Faults } from './faults.ts';
 import { ApiError } from './protocol.ts';
 
@@ -88,7 +89,8 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
       }
       ints.set(p.name, n);
     }
-    if (p.values && !p.values.includes(value) && !faults.active(`accept-any:${op.id}:${p.name}`)) {
+    const otherVariantRating = faults.active('rating-other-variant-accepted') && p.name === 'post[rating]' && otherVariantValues(op, p.name).includes(value);
+    if (p.values && !p.values.includes(value) && !faults.active(`accept-any:${op.id}:${p.name}`) && !otherVariantRating) {
       throw invalid(`${p.name} must be one of ${p.values.join(', ')}`);
     }
     strings.set(p.name, value);
@@ -99,4 +101,12 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     int: (name) => ints.get(name),
     file: (name) => files.get(name),
   };
+}
+
+/** The values the other variant lists for a parameter (empty when it lists none, or the same ones). */
+function otherVariantValues(op: ResolvedOperation, name: string): readonly string[] {
+  const spec = OPERATIONS.find((o) => o.id === op.id);
+  if (!spec) return [];
+  const other = resolveOperation(spec, op.variant === 'A' ? 'B' : 'A').params.find((x) => x.name === name);
+  return other?.values ?? [];
 }

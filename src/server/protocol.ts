@@ -17,6 +17,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,
+    /** Extra response headers (Retry-After of a 421). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(reason);
   }

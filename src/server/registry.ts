@@ -8,6 +8,7 @@ import type { ResolvedOperation, Variant } from '../../specs/model/index.ts';
 import { operation } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
 import type { FaultSpec, Faults } from './faults.ts';
+import type { Variations } from './variations.ts';
 import type { Fetcher } from './fetch.ts';
 import type { FileStore } from './files.ts';
 import type { Format, Outcome } from './protocol.ts';
@@ -18,6 +19,8 @@ export interface ServerEnv {
   readonly variant: Variant;
   readonly db: Db;
   readonly faults: Faults;
+  /** Legal variations switched on (./variations.ts). */
+  readonly variations: Variations;
   readonly users: UserDirectory;
   readonly fetcher: Fetcher;
   readonly maxUploadBytes: number;

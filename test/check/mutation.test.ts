@@ -8,6 +8,7 @@ import { appliesTo } from '../../src/check/check.ts';
 import { allChecks } from '../../src/check/registry.ts';
 import type { FaultOutcome } from '../../src/check/mutation.ts';
 import { checkFault } from '../../src/check/mutation.ts';
+import { globToRegExp } from '../../src/check/select.ts';
 import type { Db } from '../../src/server/index.ts';
 import { allFaults, openDb, startServer } from '../../src/server/index.ts';
 import { faultAppliesTo } from '../../src/server/faults.ts';
@@ -36,6 +37,7 @@ describe.each(['A', 'B'] as const)('mutation score, variant %s', (variant: Varia
       outcomes.push(outcome);
       expect(outcome.checks, `no check selects the requirements of ${fault.id}: ${fault.requirements.join(', ')}`).toBeGreaterThan(0);
       expect(outcome.caught, `fault ${fault.id} (${fault.requirements.join(', ')}) was not caught by ${outcome.checks} checks`).toBe(true);
+      if (fault.caughtBy) expect(outcome.evidence[0]!.check, `fault ${fault.id} must be caught by ${fault.caughtBy}`).toMatch(globToRegExp(fault.caughtBy));
     } finally {
       await server.close();
     }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Format, Variant } from '../../../specs/model/index.ts';
-import { absentOperations, FORMATS } from '../../../specs/model/index.ts';
+import { absentOperations, FORMATS, operationsFor } from '../../../specs/model/index.ts';
 import { requirementIds } from '../../../specs/requirements/index.ts';
 import { REPO_ROOT } from '../../spec/generated.ts';
 import { openApiPath } from '../../spec/openapi.ts';
@@ -203,8 +203,20 @@ function valuesCheck(op: OpenApiOperation, param: string, values: readonly strin
       const example = await exampleFor(ctx, op.id);
       const reply = await send(ctx, op.id, example, 'json', { set: { [param]: OUT_OF_SET } });
       refusedWithParameterStatus(reply, `${param}=${OUT_OF_SET} (not a listed value)`, requirementId, 'INT-out-of-set-status');
+      // Where the variants list different values ("A: ... / B: ..."), the other variant's are not this one's.
+      for (const value of otherVariantOnlyValues(ctx.variant, op.id, param)) {
+        const other = await send(ctx, op.id, await exampleFor(ctx, op.id), 'json', { set: { [param]: value } });
+        refusedWithParameterStatus(other, `${param}=${value} (a value of the other variant only)`, requirementId, 'INT-out-of-set-status');
+      }
     },
   });
+}
+
+/** The values of a parameter in the other variant, absent from this one's set (e.g. B's rating words in A). */
+export function otherVariantOnlyValues(variant: Variant, opId: string, name: string): string[] {
+  const other = operationsFor(variant === 'A' ? 'B' : 'A').find((o) => o.id === opId)?.params.find((p) => p.name === name)?.values ?? [];
+  const mine = operationsFor(variant).find((o) => o.id === opId)?.params.find((p) => p.name === name)?.values ?? [];
+  return other.filter((v) => !mine.includes(v));
 }
 
 const UNKNOWN_ID = 987654321;

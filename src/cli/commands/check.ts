@@ -30,6 +30,7 @@ interface CheckOptions {
   updateBaseline?: boolean;
   sourceHost?: string;
   sourceUrlBase?: string;
+  variation?: string[];
 }
 
 function integer(value: string, flag: string, min: number): number {
@@ -87,6 +88,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--env <pair...>', 'KEY=VALUE environment variables for the candidate container')
     .option('--source-host <address>', 'address the file server for source-download checks listens on (default 127.0.0.1)')
     .option('--source-url-base <url>', 'base URL of that file server as the target reaches it (a target in another network namespace or container)')
+    .option('--variation <id...>', 'switch on legal variations in the embedded server: behaviour the document allows (see `conform serve --list-variations`)')
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
     .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
     .option('--update-baseline', 'rewrite the --baseline file from this run\'s failures (keeping the reasons of entries that remain)')
@@ -136,6 +138,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       let actor: { name: string; role: string; level: number } = { name: '', role: '', level: 0 };
       let url = config.target;
       if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
+      if (opts.variation?.length && (url || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
       if (opts.image && (url || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
       if (opts.image) {
         const { parseEnv, startCandidate } = await import('../../check/container.ts');
@@ -150,11 +153,12 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         url = candidate.url;
         process.stderr.write(`conform: the candidate answers at ${url}\n`);
       } else if (!url) {
-        const { startServer, findFault } = await import('../../server/index.ts');
+        const { startServer, findFault, findVariation } = await import('../../server/index.ts');
         if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
+        for (const v of opts.variation ?? []) if (!findVariation(v)) throw new UsageError(`unknown variation "${v}"; list them with: conform serve --list-variations`);
         // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
         const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
-        const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}) });
+        const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
         stop = () => server.close();
         url = server.url;
         process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
@@ -197,6 +201,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           target: config.target || url,
           embedded: !config.target,
           ...(opts.fault ? { fault: opts.fault } : {}),
+          ...(opts.variation?.length ? { variations: opts.variation } : {}),
           seed,
           prefix: config.prefix,
           strict: config.strict,
@@ -214,7 +219,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
           ...(applied ? { baseline: applied.outcome } : {}),
-          requirements: requirementBasis(results),
+          requirements: requirementBasis(results, (await import('../../server/faults.ts')).faultsByRequirement(config.variant)),
           results,
         };
         const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));

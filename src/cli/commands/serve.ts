@@ -15,6 +15,8 @@ interface ServeFlags {
   accounts?: string;
   fault?: string;
   listFaults?: boolean;
+  variation?: string[];
+  listVariations?: boolean;
   quotaWindow?: string;
   allowFetch?: string;
 }
@@ -38,9 +40,17 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
     .option('--accounts <file>', 'accounts file (default fixtures/accounts.json)')
     .option('--fault <id>', 'switch on one deliberate violation (see --list-faults)')
     .option('--list-faults', 'list the faults and exit')
+    .option('--variation <id...>', 'switch on legal variations: behaviour the document allows (see --list-variations)')
+    .option('--list-variations', 'list the legal variations and exit')
     .option('--quota-window <seconds>', 'length of the quota window (default 3600)')
     .option('--allow-fetch <hosts>', 'comma-separated hosts that source downloads may reach even when not public')
     .action(async (flags: ServeFlags) => {
+      if (flags.listVariations) {
+        const { VARIATIONS } = await import('../../server/variations.ts');
+        const lines = VARIATIONS.map((v) => `${v.id}\t${v.interpretation}\t${v.variants ? `[${v.variants.join('')} only] ` : ''}${v.summary}`);
+        process.stdout.write(`${lines.join('\n')}\n${VARIATIONS.length} legal variations\n`);
+        return;
+      }
       if (flags.listFaults) {
         await listFaults();
         setExit(EXIT.ok);
@@ -61,6 +71,7 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
           databaseUrl: process.env.DATABASE_URL || undefined,
           accounts: flags.accounts,
           fault: flags.fault,
+          ...(flags.variation?.length ? { variations: flags.variation } : {}),
           quotaWindowSeconds,
           allowFetch,
         });
@@ -70,7 +81,7 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
         if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port}: ${code}`);
         throw err;
       }
-      process.stdout.write(`conform reference server (variant ${flags.variant}${flags.fault ? `, fault ${flags.fault}` : ''}) listening on ${server.url}\n`);
+      process.stdout.write(`conform reference server (variant ${flags.variant}${flags.fault ? `, fault ${flags.fault}` : ''}${flags.variation?.length ? `, variations ${flags.variation.join(' ')}` : ''}) listening on ${server.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

@@ -15,12 +15,16 @@ export const registerSpec: RegisterCommand = (program, setExit) => {
     .addOption(new Option('--format <format>', 'output format of the OpenAPI description').choices(['json', 'yaml']).default('json'))
     .option('--requirements', 'print the requirement catalogue of the variant (one line each) instead')
     .option('--document', 'print the full requirements document (specs/REQUIREMENTS.md) instead')
-    .action((opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean }) => {
+    .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean }) => {
       if (opts.document) {
         process.stdout.write(renderRequirementsDoc());
       } else if (opts.requirements) {
+        // Id, level, basis, mutation coverage (distinct faults of the reference server that break it), statement.
+        const { faultsByRequirement } = await import('../../server/faults.ts');
+        const faults = faultsByRequirement(opts.variant);
         for (const r of requirementsFor(opts.variant)) {
-          process.stdout.write(`${r.id}\t${r.level}\t${r.statement}\n`);
+          const n = faults.get(r.id) ?? 0;
+          process.stdout.write(`${r.id}\t${r.level}\t${r.basis}\t${n} ${n === 1 ? 'fault' : 'faults'}\t${r.statement}\n`);
         }
       } else {
         const doc = generateOpenApi(opts.variant);

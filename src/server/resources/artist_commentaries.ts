@@ -148,6 +148,7 @@ export const artistCommentariesModule: ResourceModule = {
             return current.id;
           }
           const f = { original_title: '', original_description: '', translated_title: '', translated_description: '', ...given };
+          if (env.faults.active('commentary-translated-dropped')) f.translated_description = '';
           const rows = await tx.query<{ id: number }>(
             `INSERT INTO artist_commentaries (post_id, original_title, original_description, translated_title, translated_description, creator_id, updater_id)
              VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
@@ -187,7 +188,7 @@ export const artistCommentariesModule: ResourceModule = {
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
         const post = params.int(POST_ID);
-        if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
+        if (post !== undefined && !env.faults.active('commentary-versions-post-id-ignored')) w.add(`post_id = ${w.p(post)}`);
         const paging = Paging.of(raw, LIST_PAGING);
         const tail = paging.sql(w, 'id', 'id DESC');
         const rows = paging.arrange(await env.db.query<CommentaryVersionRow>(`SELECT * FROM artist_commentary_versions ${w.sql} ${tail}`, w.params));
@@ -197,6 +198,8 @@ export const artistCommentariesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'commentary-versions-post-id-ignored', requirements: ['IB-4-artist_commentary_versions-search-post_id-A'], summary: 'search[post_id] on artist commentary versions is ignored.', variants: ['A'], caughtBy: 'searches/artist_commentary_versions.list.post_id' },
+    { id: 'commentary-translated-dropped', requirements: ['IB-4-commentary-fields-A'], summary: 'artist_commentary[translated_description] is not stored.', variants: ['A'], caughtBy: 'commentary/fields' },
     { id: 'commentary-second-call-adds', requirements: ['IB-4-commentary-create-or-update-A'], summary: 'A second create_or_update for a post adds another commentary instead of updating.', variants: ['A'] },
     { id: 'commentary-revert-by-commentary-id', requirements: ['IB-4-commentary-revert-post-id-A'], summary: 'Artist commentary revert reads {id} as the commentary id, not the post id.', variants: ['A'] },
     { id: 'commentary-versions-not-recorded', requirements: ['IB-9-artist_commentaries-versions'], summary: 'Artist commentary changes are not recorded as versions.', variants: ['A'] },

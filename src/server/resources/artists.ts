@@ -207,15 +207,15 @@ function readFields(op: ResolvedOperation, params: ParamValues, base: ArtistFiel
     next.other_names = f.active('artists-other-names-unsplit') ? [other.trim()].filter((x) => x !== '') : splitCommas(other);
   }
   const group = params.str(GROUP);
-  if (group !== undefined) next.group_name = boundedText(GROUP, group.trim());
+  if (group !== undefined && !(f.active('artists-group-dropped-on-update') && base.name !== '')) next.group_name = boundedText(GROUP, group.trim());
   const urls = params.str(URLS);
   if (urls !== undefined) {
     next.url_string = boundedText(URLS, urls);
-    const list = splitWords(urls);
+    const list = f.active('artists-url-string-newline-only') ? urls.split('\n').map((u) => u.trim()).filter(Boolean) : splitWords(urls);
     next.urls = f.active('artists-url-string-first-only') ? list.slice(0, 1) : list;
   }
   const active = ACTIVE ? oneZero(params.str(ACTIVE)) : undefined;
-  if (active !== undefined) next.is_active = active;
+  if (active !== undefined && !f.active('artists-is-active-ignored')) next.is_active = active;
   return next;
 }
 
@@ -373,7 +373,7 @@ export const artistsModule: ResourceModule = {
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
         const artist = params.int(ARTIST_ID);
-        if (artist !== undefined) w.add(`artist_id = ${w.p(artist)}`);
+        if (artist !== undefined && !env.faults.active('artist-versions-artist-id-ignored')) w.add(`artist_id = ${w.p(artist)}`);
         const active = trueFalse(params.str(IS_ACTIVE));
         if (active !== undefined) w.add(`is_active = ${w.p(active)}`);
         const banned = trueFalse(params.str(IS_BANNED));
@@ -396,6 +396,10 @@ export const artistsModule: ResourceModule = {
     { id: 'artists-banned-search-all', requirements: ['IB-4-artists-name-banned'], summary: 'search[name]=status:banned lists every artist.' },
     { id: 'artists-plain-base-only', requirements: ['IB-4-artists-name-plain'], summary: 'A plain search[name] ignores other names.' },
     { id: 'artists-banned-route-all', requirements: ['IB-4-artists-banned'], summary: 'GET /artists/banned lists every artist.' },
+    { id: 'artists-url-string-newline-only', requirements: ['IB-4-artists-url-string'], summary: 'artist[url_string] is split on newlines only, not on spaces or tabs.', caughtBy: 'artists/url-string' },
+    { id: 'artists-group-dropped-on-update', requirements: ['IB-4-artists-fields'], summary: 'artist[group_name] is ignored on update.', caughtBy: 'artists/fields' },
+    { id: 'artists-is-active-ignored', requirements: ['IB-4-artists-fields'], summary: 'artist[is_active] is accepted but not stored.', variants: ['B'], caughtBy: 'artists/fields' },
+    { id: 'artist-versions-artist-id-ignored', requirements: ['IB-4-artist_versions-search-artist_id-A'], summary: 'search[artist_id] on artist versions is ignored.', variants: ['A'], caughtBy: 'searches/artist_versions.list.artist_id' },
     { id: 'artists-url-string-first-only', requirements: ['IB-4-artists-url-string', 'IB-4-artists-name-url'], summary: 'artist[url_string] keeps only its first URL.' },
     { id: 'artists-other-names-unsplit', requirements: ['IB-4-artists-other-names'], summary: 'artist[other_names_comma] is kept as one name (not split at commas).' },
     { id: 'artists-empty-only-ignored', requirements: ['IB-4-artists-empty-only-A'], summary: 'search[empty_only] on artists is ignored.', variants: ['A'] },

@@ -35,16 +35,19 @@ function record(r: CommentRow, env: ServerEnv): ApiRecord {
   };
 }
 
+/** Comments the comments-deleted-still-listed fault "deleted": gone from show, left in the list. */
+const hiddenOnly = new WeakMap<ServerEnv, Set<number>>();
+
 async function load(env: ServerEnv, id: number, q: Queryable = env.db): Promise<CommentRow> {
   const rows = await q.query<CommentRow>('SELECT * FROM comments WHERE id = $1', [id]);
-  if (!rows[0]) throw notFound('comment', id);
+  if (!rows[0] || hiddenOnly.get(env)?.has(id)) throw notFound('comment', id);
   return rows[0];
 }
 
 export const commentsModule: ResourceModule = {
   handlers: {
     'comments.list': (op, env) => {
-      param(op, 'group_by');
+      const GROUP_BY = param(op, 'group_by');
       const BODY = param(op, 'search[body_matches]');
       const POST_ID = variantParam(op, 'search[post_id]');
       const POST_TAGS = param(op, 'search[post_tags_match]');
@@ -52,6 +55,13 @@ export const commentsModule: ResourceModule = {
       const CREATOR_ID = param(op, 'search[creator_id]');
       return async ({ params, raw }) => {
         const f = env.faults;
+        if (env.variations.active('comments-group-by') && params.str(GROUP_BY) === undefined) {
+          // INT-comments-group-by: without group_by=comment, the posts that have comments, newest comment first.
+          const posts = await env.db.query<{ id: number; tag_string: string; last_commented_at: Date }>(
+            'SELECT p.id, p.tag_string, max(c.created_at) AS last_commented_at FROM posts p JOIN comments c ON c.post_id = p.id GROUP BY p.id ORDER BY max(c.id) DESC LIMIT 20',
+          );
+          return { kind: 'list', root: 'posts', element: 'post', records: posts.map((p) => ({ id: p.id, tag_string: p.tag_string, last_commented_at: p.last_commented_at })) };
+        }
         const w = new Where();
         const body = params.str(BODY);
         if (body !== undefined) w.add(`c.body ILIKE ${w.p(matchesPattern(body))}`);
@@ -128,12 +138,17 @@ export const commentsModule: ResourceModule = {
         const c = await load(env, path.id!, tx);
         if (!mayModify(user, c.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete a comment');
         if (env.faults.active('comments-delete-noop')) return;
+        if (env.faults.active('comments-deleted-still-listed')) {
+          hiddenOnly.set(env, (hiddenOnly.get(env) ?? new Set()).add(c.id));
+          return;
+        }
         await tx.query('DELETE FROM comments WHERE id = $1', [c.id]);
       });
       return { kind: 'envelope', id: path.id! };
     },
   },
   faults: [
+    { id: 'comments-deleted-still-listed', requirements: ['IB-4-comments-lifecycle'], summary: 'A deleted comment is gone from show but still listed, not marked deleted.', caughtBy: 'comments/lifecycle' },
     { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
     { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
     { id: 'comments-do-not-bump-refused', requirements: ['IB-4-comments-do-not-bump'], summary: 'comment[do_not_bump_post] is refused (424).' },

@@ -83,7 +83,7 @@ export const dmailsModule: ResourceModule = {
           w.add(`(title ILIKE ${p} OR body ILIKE ${p})`);
         }
         const toName = params.str(TO_NAME);
-        if (toName !== undefined) w.add(`to_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(toName)}))`);
+        if (toName !== undefined && !env.faults.active('dmails-to-name-ignored')) w.add(`to_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(toName)}))`);
         const toId = params.int(TO_ID);
         if (toId !== undefined) w.add(`to_id = ${w.p(toId)}`);
         const fromName = params.str(FROM_NAME);
@@ -125,8 +125,18 @@ export const dmailsModule: ResourceModule = {
         }
         const to = env.users.byLogin(params.str(TO_NAME)!.trim());
         if (!to) throw new ApiError(420, `record could not be saved: ${TO_NAME}: no user named ${params.str(TO_NAME)}`);
+        const values = [u.id, to.id, params.str(TITLE), params.str(BODY)];
+        if (env.variations.active('dmail-copies')) {
+          // INT-dmail-copies: a sender's copy and a recipient's copy, each owned by one party; the create answers the sender's.
+          const id = await env.db.transaction(async (tx) => {
+            const mine = await tx.query<{ id: number }>('INSERT INTO dmails (from_id, to_id, title, body, deleted_by_recipient) VALUES ($1, $2, $3, $4, true) RETURNING id', values);
+            await tx.query('INSERT INTO dmails (from_id, to_id, title, body, deleted_by_sender) VALUES ($1, $2, $3, $4, true)', values);
+            return mine[0]!.id;
+          });
+          return { kind: 'envelope', id };
+        }
         const rows = await env.db.transaction((tx) =>
-          tx.query<{ id: number }>('INSERT INTO dmails (from_id, to_id, title, body) VALUES ($1, $2, $3, $4) RETURNING id', [u.id, to.id, params.str(TITLE), params.str(BODY)]),
+          tx.query<{ id: number }>('INSERT INTO dmails (from_id, to_id, title, body) VALUES ($1, $2, $3, $4) RETURNING id', values),
         );
         return { kind: 'envelope', id: rows[0]!.id };
       };
@@ -153,6 +163,7 @@ export const dmailsModule: ResourceModule = {
     },
   },
   faults: [
+    { id: 'dmails-to-name-ignored', requirements: ['IB-4-dmails-search-to_name'], summary: 'search[to_name] on dmails is ignored.', caughtBy: 'searches/dmails.to_name' },
     { id: 'dmails-others-listed', requirements: ['IB-4-dmails-owner-list'], summary: 'The dmail list includes other users\' dmails.' },
     { id: 'dmails-others-shown', requirements: ['IB-4-dmails-owner-show'], summary: 'Other users\' dmails can be shown.' },
     { id: 'dmails-others-deletable', requirements: ['IB-4-dmails-owner-delete'], summary: 'Other users\' dmails can be deleted.' },

@@ -132,7 +132,10 @@ export const forumModule: ResourceModule = {
         const matches = params.str(TITLE_MATCHES);
         if (matches !== undefined) w.add(`t.title ILIKE ${w.p(matchesPattern(matches))}`);
         const title = params.str(TITLE);
-        if (title !== undefined) w.add(`lower(t.title) = lower(${w.p(title)})`);
+        if (title !== undefined) {
+          if (env.faults.active('forum-topics-title-substring')) w.add(`strpos(lower(t.title), lower(${w.p(title)})) > 0`);
+          else w.add(`lower(t.title) = lower(${w.p(title)})`);
+        }
         const category = CATEGORY ? params.str(CATEGORY) : undefined;
         if (category !== undefined) w.add(`t.category_id = ${w.p(Number(category))}`);
         const paging = Paging.of(raw, LIST_PAGING);
@@ -175,7 +178,7 @@ export const forumModule: ResourceModule = {
           const t = await loadTopic(tx, path.id!, true);
           if (!mayModify(u, t.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a forum topic');
           const title = params.has(TITLE) ? requiredName(TITLE, params.str(TITLE)) : t.title;
-          const category = CATEGORY && params.has(CATEGORY) ? Number(params.str(CATEGORY)) : t.category_id;
+          const category = CATEGORY && params.has(CATEGORY) && !env.faults.active('forum-topic-category-ignored') ? Number(params.str(CATEGORY)) : t.category_id;
           if (title === t.title && category === t.category_id) return;
           await tx.query('UPDATE forum_topics SET title = $2, category_id = $3, updater_id = $4, updated_at = now() WHERE id = $1', [t.id, title, category, u.id]);
         });
@@ -200,7 +203,7 @@ export const forumModule: ResourceModule = {
         const creatorName = params.str(CREATOR_NAME);
         if (creatorName !== undefined) w.add(`fp.creator_id = ${userIdByName(w, creatorName)}`);
         const topicId = params.int(TOPIC_ID);
-        if (topicId !== undefined) w.add(`fp.topic_id = ${w.p(topicId)}`);
+        if (topicId !== undefined && !env.faults.active('forum-posts-topic-id-ignored')) w.add(`fp.topic_id = ${w.p(topicId)}`);
         const topicTitle = params.str(TOPIC_TITLE);
         if (topicTitle !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE title ILIKE ${w.p(matchesPattern(topicTitle))})`);
         const category = TOPIC_CATEGORY ? params.str(TOPIC_CATEGORY) : undefined;
@@ -241,7 +244,7 @@ export const forumModule: ResourceModule = {
           if (!mayModify(u, p.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a forum post');
           if (!params.has(BODY)) return;
           const body = requiredBody(BODY, params.str(BODY));
-          if (body === p.body) return;
+          if (body === p.body || env.faults.active('forum-post-update-ignored')) return;
           await tx.query('UPDATE forum_posts SET body = $2, updater_id = $3, updated_at = now() WHERE id = $1', [p.id, body, u.id]);
         });
         return { kind: 'envelope', id: path.id! };
@@ -253,6 +256,10 @@ export const forumModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'forum-post-update-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_post[body] updates answer success but change nothing.', caughtBy: 'forum/fields' },
+    { id: 'forum-topics-title-substring', requirements: ['IB-4-forum_topics-search-title'], summary: 'search[title] on forum topics matches titles that only contain it.', caughtBy: 'searches/forum_topics.title' },
+    { id: 'forum-topic-category-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_topic[category_id] is ignored on update.', variants: ['A'], caughtBy: 'forum/fields' },
+    { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'searches/forum_posts.topic_id' },
     { id: 'forum-original-post-missing', requirements: ['IB-4-forum-original-post'], summary: 'A forum topic is created without its original post.' },
     { id: 'forum-topic-delete-noop', requirements: ['IB-3-forum_topics-delete-undelete'], summary: 'Forum topic deletes answer success but the topic stays undeleted.' },
     { id: 'forum-topic-undelete-noop', requirements: ['IB-3-forum_topics-delete-undelete'], summary: 'Forum topic undeletes answer success but the topic stays deleted.' },

@@ -126,6 +126,14 @@ async function save(tx: Queryable, id: number, n: NoteFields, user: User): Promi
   ]);
 }
 
+/** INT-note-geometry under the `notes-inside-image` variation: a note must lie inside its post's image. */
+function insideImage(env: ServerEnv, post: { image_width: number | null; image_height: number | null }, n: { x: number; y: number; width: number; height: number }): void {
+  if (!env.variations.active('notes-inside-image') || post.image_width === null || post.image_height === null) return;
+  if (n.x + n.width > post.image_width || n.y + n.height > post.image_height) {
+    throw new ApiError(420, `record could not be saved: the note (${n.x},${n.y} ${n.width}x${n.height}) does not lie inside the ${post.image_width}x${post.image_height} image`);
+  }
+}
+
 export const notesModule: ResourceModule = {
   handlers: {
     'notes.list': (op, env) => {
@@ -177,15 +185,16 @@ export const notesModule: ResourceModule = {
         const postId = params.int(POST_ID);
         if (postId === undefined) return { kind: 'envelope' };
         const fields = checkFields({
-          x: params.int(X) ?? 0,
-          y: params.int(Y) ?? 0,
+          x: (env.faults.active('notes-xy-swapped') ? params.int(Y) : params.int(X)) ?? 0,
+          y: (env.faults.active('notes-xy-swapped') ? params.int(X) : params.int(Y)) ?? 0,
           width: params.int(WIDTH) ?? 1,
           height: params.int(HEIGHT) ?? 1,
           body: params.str(BODY) ?? '',
         });
         const id = await env.db.transaction(async (tx) => {
-          const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [postId]);
+          const post = await tx.query<{ id: number; image_width: number | null; image_height: number | null }>('SELECT id, image_width, image_height FROM posts WHERE id = $1 FOR UPDATE', [postId]);
           if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
+          insideImage(env, post[0], fields);
           const rows = await tx.query<{ id: number }>(
             'INSERT INTO notes (post_id, creator_id, updater_id, x, y, width, height, body) VALUES ($1, $2, $2, $3, $4, $5, $6, $7) RETURNING id',
             [postId, u.id, fields.x, fields.y, fields.width, fields.height, fields.body],
@@ -207,6 +216,7 @@ export const notesModule: ResourceModule = {
           const next: NoteFields = { x: n.x, y: n.y, width: n.width, height: n.height, body: n.body };
           for (const [field, name] of Object.entries(NAMES) as [keyof typeof NAMES, string][]) {
             if (!params.has(name)) continue;
+            if (field === 'height' && env.faults.active('notes-update-drops-height')) continue;
             const v = params.int(name);
             if (v === undefined) throw invalid(`${name} must be an integer`);
             next[field] = v;
@@ -214,6 +224,10 @@ export const notesModule: ResourceModule = {
           const body = params.str(BODY);
           if (body !== undefined) next.body = body;
           checkFields(next);
+          if (env.variations.active('notes-inside-image')) {
+            const post = await tx.query<{ image_width: number | null; image_height: number | null }>('SELECT image_width, image_height FROM posts WHERE id = $1', [n.post_id]);
+            if (post[0]) insideImage(env, post[0], next);
+          }
           if (env.faults.active('notes-update-ignored')) return;
           if (next.x === n.x && next.y === n.y && next.width === n.width && next.height === n.height && next.body === n.body) return;
           await save(tx, n.id, next, u);
@@ -261,7 +275,7 @@ export const notesModule: ResourceModule = {
         const post = params.int(POST_ID);
         if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
         const note = params.int(NOTE_ID);
-        if (note !== undefined) w.add(`note_id = ${w.p(note)}`);
+        if (note !== undefined && !env.faults.active('note-versions-note-id-ignored')) w.add(`note_id = ${w.p(note)}`);
         const paging = Paging.of(raw, LIST_PAGING);
         const tail = paging.sql(w, 'id', 'id DESC');
         const rows = paging.arrange(await env.db.query<NoteVersionRow>(`SELECT * FROM note_versions ${w.sql} ${tail}`, w.params));
@@ -271,6 +285,9 @@ export const notesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'notes-xy-swapped', requirements: ['IB-4-notes-fields'], summary: 'note[x] and note[y] are swapped when a note is created.', caughtBy: 'notes/fields' },
+    { id: 'notes-update-drops-height', requirements: ['IB-4-notes-fields'], summary: 'note[height] is ignored on update.', caughtBy: 'notes/fields' },
+    { id: 'note-versions-note-id-ignored', requirements: ['IB-4-note_versions-search-note_id'], summary: 'search[note_id] on note versions is ignored.', caughtBy: 'searches/note_versions.list.note_id' },
     { id: 'notes-update-ignored', requirements: ['IB-4-notes-lifecycle'], summary: 'Note updates answer success but save nothing.' },
     { id: 'notes-delete-noop', requirements: ['IB-4-notes-lifecycle', 'IB-3-delete'], summary: 'Note deletes answer success but the note remains.' },
     { id: 'notes-group-by-post-ignored', requirements: ['IB-4-notes-group-by-A'], summary: 'With group_by=note, search[post_id] is ignored (notes of every post are listed).', variants: ['A'] },

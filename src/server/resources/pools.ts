@@ -193,7 +193,7 @@ export const poolsModule: ResourceModule = {
         const active = IS_ACTIVE ? trueFalse(params.str(IS_ACTIVE)) : undefined;
         if (active !== undefined) w.add(`is_active = ${w.p(active)}`);
         const category = CATEGORY ? params.str(CATEGORY) : undefined;
-        if (category !== undefined) w.add(`category = ${w.p(category)}`);
+        if (category !== undefined && !env.faults.active('pools-category-search-ignored')) w.add(`category = ${w.p(category)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('pools-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
         const paging = Paging.of(raw, LIST_PAGING);
@@ -246,9 +246,9 @@ export const poolsModule: ResourceModule = {
           const postIds = params.str(POST_IDS);
           if (postIds !== undefined && !env.faults.active('pools-post-ids-ignored')) next.post_ids = await parsePostIds(tx, POST_IDS, postIds);
           const active = oneZero(params.str(IS_ACTIVE));
-          if (active !== undefined) next.is_active = active;
+          if (active !== undefined && !env.faults.active('pools-is-active-ignored')) next.is_active = active;
           const category = CATEGORY ? params.str(CATEGORY) : undefined;
-          if (category !== undefined) next.category = category;
+          if (category !== undefined) next.category = env.faults.active('pools-category-as-first') ? DEFAULT_CATEGORY : category;
           if (JSON.stringify(next) === JSON.stringify(fieldsOf(p))) return;
           if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
           await save(tx, p.id, next, u);
@@ -289,7 +289,7 @@ export const poolsModule: ResourceModule = {
         const updaterName = params.str(UPDATER_NAME);
         if (updaterName !== undefined) w.add(`updater_id = ${userIdByName(w, updaterName)}`);
         const pool = params.int(POOL_ID);
-        if (pool !== undefined) w.add(`pool_id = ${w.p(pool)}`);
+        if (pool !== undefined && !env.faults.active('pool-versions-pool-id-ignored')) w.add(`pool_id = ${w.p(pool)}`);
         const paging = Paging.of(raw, LIST_PAGING);
         const tail = paging.sql(w, 'id', 'id DESC');
         const rows = paging.arrange(await env.db.query<PoolVersionRow>(`SELECT * FROM pool_versions ${w.sql} ${tail}`, w.params));
@@ -299,6 +299,10 @@ export const poolsModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'pools-is-active-ignored', requirements: ['IB-4-pools-fields'], summary: 'pool[is_active] is accepted on update but not stored.', caughtBy: 'pools/fields' },
+    { id: 'pools-category-as-first', requirements: ['IB-4-pools-fields'], summary: 'pool[category] on update is always stored as the first category.', variants: ['A'], caughtBy: 'pools/fields' },
+    { id: 'pools-category-search-ignored', requirements: ['IB-4-pools-search-category-A'], summary: 'search[category] on pools is ignored.', variants: ['A'], caughtBy: 'searches/pools.category' },
+    { id: 'pool-versions-pool-id-ignored', requirements: ['IB-4-pool_versions-search-pool_id'], summary: 'search[pool_id] on pool versions is ignored.', caughtBy: 'searches/pool_versions.list.pool_id' },
     { id: 'pools-post-ids-ignored', requirements: ['IB-4-pools-post-ids'], summary: 'pool[post_ids] is accepted but the pool\'s posts do not change.' },
     { id: 'pools-delete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool deletes answer success but the pool stays undeleted.' },
     { id: 'pools-undelete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool undeletes answer success but the pool stays deleted.' },

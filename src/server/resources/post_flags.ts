@@ -70,7 +70,7 @@ function list(kind: Kind): HandlerFactory {
       const name = params.str(CREATOR_NAME);
       if (name !== undefined) w.add(`creator_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
       const post = params.int(POST_ID);
-      if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
+      if (post !== undefined && !env.faults.active(`${kind.table}-post-id-ignored`)) w.add(`post_id = ${w.p(post)}`);
       const paging = Paging.of(raw, LIST_PAGING);
       const tail = paging.sql(w, 'id', 'id DESC');
       const rows = paging.arrange(await env.db.query<FlagRow>(`SELECT * FROM ${kind.table} ${w.sql} ${tail}`, w.params));
@@ -86,5 +86,9 @@ export const postFlagsModule: ResourceModule = {
     'post_appeals.list': list(APPEALS),
     'post_appeals.create': create(APPEALS),
   },
-  faults: [{ id: 'flags-not-listed', requirements: ['IB-3-flag-for-deletion'], summary: 'Post flags are saved but never listed.' }],
+  faults: [
+    { id: 'flags-not-listed', requirements: ['IB-3-flag-for-deletion'], summary: 'Post flags are saved but never listed.' },
+    { id: 'post_flags-post-id-ignored', requirements: ['IB-4-post_flags-search-post_id'], summary: 'search[post_id] on post flags is ignored.', caughtBy: 'searches/post_flags.post_id' },
+    { id: 'post_appeals-post-id-ignored', requirements: ['IB-4-post_appeals-search-post_id'], summary: 'search[post_id] on post appeals is ignored.', caughtBy: 'searches/post_appeals.post_id' },
+  ],
 };

@@ -12,7 +12,8 @@ export const postVotesModule: ResourceModule = {
       const [UP] = valuesOf(op, SCORE);
       return async ({ params, path, user }) => {
         if (!user) throw new ApiError(403, 'access denied: log in');
-        const score = params.str(SCORE) === UP || params.str(SCORE) === undefined ? 1 : -1;
+        let score = params.str(SCORE) === UP || params.str(SCORE) === undefined ? 1 : -1;
+        if (env.faults.active('votes-down-as-up')) score = 1;
         const id = await env.db.transaction(async (tx) => {
           const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [path.post_id]);
           if (!post[0]) throw notFound('post', path.post_id!);
@@ -35,4 +36,7 @@ export const postVotesModule: ResourceModule = {
       };
     },
   },
+  faults: [
+    { id: 'votes-down-as-up', requirements: ['IB-4-post_votes-score'], summary: 'A vote down is counted as a vote up.', caughtBy: 'votes/score' },
+  ],
 };

@@ -38,6 +38,11 @@ export function shownRating(stored: string, variant: Variant): string {
 
 export const DEFAULT_POST_LIMIT = 20;
 
+/** The rating-explicit-as-questionable fault: one value of the set stored as another. */
+export function explicitAsQuestionable(env: ServerEnv, stored: string): string {
+  return env.faults.active('rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored;
+}
+
 export interface PostRow extends Row {
   id: number;
   uploader_id: number;
@@ -261,14 +266,17 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
       const s = buildPostSearch(tags, TAGS, {
         rating: storedRating,
         negation: !f.active('tag-negation-ignored'),
-        metaTags: true,
+        metaTags: !f.active('meta-tags-ignored'),
         allMustMatch: !f.active('tag-search-any'),
       });
       w.params.push(...s.params);
       w.clauses.push(...s.where);
       if (s.order === 'id_asc') order = 'p.id ASC';
     }
-    const tail = paging.sql(w, 'p.id', order);
+    let tail = paging.sql(w, 'p.id', order);
+    // Quiet paging faults: one post lost between pages, one post short of the limit.
+    if (f.active('page-skips-one')) tail = tail.replace(/OFFSET (\d+)/, (_, n: string) => `OFFSET ${Number(n) + 1}`);
+    if (f.active('limit-one-short')) tail = tail.replace(/LIMIT (\d+)/, (_, n: string) => `LIMIT ${Math.max(1, Number(n) - 1)}`);
     const rows = await env.db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p ${w.sql} ${tail}`, w.params);
     return { kind: 'list' as const, root: 'posts', element: 'post', records: await postRecords(paging.arrange(rows), env, origin) };
   };
@@ -314,9 +322,9 @@ export const postsModule: ResourceModule = {
           }
           const next: PostFields = {
             tags: params.has(TAGS) ? parseTagString(params.str(TAGS)!) : post.tag_array.map((name) => ({ name, category: undefined })),
-            rating: rating !== undefined ? (storedRating(rating) ?? rating) : post.rating,
+            rating: rating !== undefined ? explicitAsQuestionable(env, storedRating(rating) ?? rating) : post.rating,
             source: source ?? post.source,
-            parentId,
+            parentId: env.faults.active('update-drops-parent') && params.has(TAGS) ? post.parent_id : parentId,
           };
           if (!env.faults.active('update-ignored')) await applyChange(tx, env, post, u, next);
           return post.id;
@@ -387,7 +395,7 @@ export const postsModule: ResourceModule = {
         const updater = params.int(UPDATER_ID);
         if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
         const post = params.int(POST_ID);
-        if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
+        if (post !== undefined && !env.faults.active('post-versions-post-id-ignored')) w.add(`post_id = ${w.p(post)}`);
         const start = START_ID ? params.int(START_ID) : undefined;
         if (start !== undefined) w.add(`id >= ${w.p(start)}`);
         const paging = Paging.of(raw, LIST_PAGING);
@@ -407,6 +415,13 @@ export const postsModule: ResourceModule = {
     { id: 'raw-ignored', requirements: ['IB-4-posts-list-raw-A'], summary: 'raw is ignored: tags is parsed as several tags.', variants: ['A'] },
     { id: 'get-show-changes-record', requirements: ['IB-2-get-reads'], summary: 'GET /posts/{id} increments the post\'s score.' },
     { id: 'update-ignored', requirements: ['IB-4-posts-update-fields'], summary: 'PUT /posts/{id} answers success but saves nothing.' },
+    { id: 'post-versions-post-id-ignored', requirements: ['IB-4-post_versions-search-post_id'], summary: 'search[post_id] on post versions is ignored.', caughtBy: 'searches/post_versions.list.post_id' },
+    { id: 'page-skips-one', requirements: ['IB-4-posts-list-page'], summary: 'Page 2 and later start one post too late: a post between pages is never listed.', caughtBy: 'posts/page-exact' },
+    { id: 'limit-one-short', requirements: ['IB-4-posts-list-limit-honoured'], summary: 'limit=n returns n-1 posts when more exist.', caughtBy: 'posts/limit-exact' },
+    { id: 'rating-explicit-as-questionable', requirements: ['IB-4-posts-update-fields'], summary: 'post[rating] explicit is stored as questionable.', caughtBy: 'posts/update-every-rating' },
+    { id: 'update-drops-parent', requirements: ['IB-4-posts-update-fields'], summary: 'post[parent_id] is dropped when post[tag_string] is updated with it.', caughtBy: 'posts/update-fields' },
+    { id: 'meta-tags-ignored', requirements: ['IB-4-posts-list-tags'], summary: 'Meta-tags (rating:, id:) in tags are taken as plain tags.', caughtBy: 'posts/meta-tags' },
+    { id: 'rating-other-variant-accepted', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] also accepts the other variant's values.", caughtBy: 'values/posts.update/post[rating]' },
     { id: 'source-not-downloaded', requirements: ['IB-4-posts-update-source-download'], summary: 'post[source] URLs are stored without downloading.' },
     { id: 'copy-notes-noop', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes answers success but copies nothing.', variants: ['A'] },
     { id: 'versions-not-recorded', requirements: ['IB-9-posts-versions'], summary: 'Post changes are not recorded as post versions.' },

@@ -61,7 +61,7 @@ export const uploadsModule: ResourceModule = {
         const id = params.int(UPLOADER_ID);
         if (id !== undefined) w.add(`uploader_id = ${w.p(id)}`);
         const name = params.str(UPLOADER_NAME);
-        if (name !== undefined) w.add(`uploader_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
+        if (name !== undefined && !env.faults.active('uploads-uploader-name-ignored')) w.add(`uploader_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
         const source = params.str(SOURCE);
         if (source !== undefined) {
           if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
@@ -110,14 +110,16 @@ export const uploadsModule: ResourceModule = {
         }
         const rating = params.str(RATING);
         const stored = (rating !== undefined ? storedRating(rating) : undefined) ?? FALLBACK_RATING;
-        const parentId = params.int(PARENT) ?? null;
+        const given = params.int(PARENT) ?? null;
+        const parentId = f.active('upload-parent-dropped') ? null : given;
+        if (f.active('upload-parent-dropped') && given !== null && !(await postExists(env.db, given))) throw invalid(`${PARENT}: no post with id ${given}`);
         const tags = parseTagString(params.str(TAGS) ?? '');
         const result = await env.db.transaction(async (tx) => {
           if (parentId !== null && !(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
           if (image && bytes) await env.files.put(tx, image.md5, image.ext, bytes);
           const postId = f.active('upload-no-post')
             ? null
-            : await insertPost(tx, env, user, { tags, rating: stored, source, parentId }, image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null);
+            : await insertPost(tx, env, user, { tags, rating: f.active('upload-rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored, source, parentId }, image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null);
           const rows = await tx.query<{ id: number }>(
             `INSERT INTO uploads (uploader_id, source, rating, parent_id, tag_string, md5, file_ext, file_size, post_id, status)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
@@ -130,6 +132,9 @@ export const uploadsModule: ResourceModule = {
     },
   },
   faults: [
+    { id: 'uploads-uploader-name-ignored', requirements: ['IB-4-uploads-search-uploader_name'], summary: 'search[uploader_name] on uploads is ignored.', caughtBy: 'searches/uploads.uploader_name' },
+    { id: 'upload-rating-explicit-as-questionable', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload with upload[rating]=explicit becomes is rated questionable.', caughtBy: 'uploads/fields' },
+    { id: 'upload-parent-dropped', requirements: ['IB-4-uploads-fields'], summary: 'upload[parent_id] is accepted but the post it becomes has no parent.', caughtBy: 'uploads/fields' },
     { id: 'upload-without-file-accepted', requirements: ['IB-4-uploads-file-or-source'], summary: 'An upload with neither upload[file] nor upload[source] is accepted.' },
     { id: 'upload-no-post', requirements: ['IB-3-upload-becomes-post'], summary: 'Accepted uploads are not converted into posts.' },
     { id: 'upload-file-refused', requirements: ['IB-4-uploads-file'], summary: 'Uploads with a multipart file are refused (424).' },

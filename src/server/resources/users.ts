@@ -25,7 +25,7 @@ function record(r: UserRow, faults: Faults): ApiRecord {
   const base: Record<string, ApiRecord[string]> = {
     id: r.id,
     name: r.name,
-    level: faults.active('user-level-wrong') ? r.level + 1 : r.level,
+    level: faults.active('user-level-wrong') ? r.level + 1 : faults.active('user-level-string') ? String(r.level) : r.level,
     level_string: roleOf(r.level),
     post_upload_count: r.post_upload_count,
     post_update_count: r.post_update_count,
@@ -58,12 +58,12 @@ export const usersModule: ResourceModule = {
         }
         if (!f.active('user-level-search-ignored')) {
           const min = params.int(MIN);
-          if (min !== undefined) w.add(`level >= ${w.p(min)}`);
+          if (min !== undefined) w.add(`level ${f.active('users-min-level-exclusive') ? '>' : '>='} ${w.p(min)}`);
           const level = params.int(LEVEL);
           if (level !== undefined) w.add(`level = ${w.p(level)}`);
         }
         const max = MAX ? params.int(MAX) : undefined;
-        if (max !== undefined && !f.active('user-max-level-ignored')) w.add(`level <= ${w.p(max)}`);
+        if (max !== undefined && !f.active('user-max-level-ignored')) w.add(`level ${f.active('users-max-level-exclusive') ? '<' : '<='} ${w.p(max)}`);
         const id = params.int(ID);
         if (id !== undefined) w.add(`id = ${w.p(id)}`);
         const sort = params.str(SORT);
@@ -84,6 +84,9 @@ export const usersModule: ResourceModule = {
     { id: 'user-level-wrong', requirements: ['IB-2-user-levels-A', 'IB-2-user-levels-B'], summary: 'User records show level + 1.' },
     { id: 'user-level-missing', requirements: ['IB-2-user-level'], summary: 'User records have no level.' },
     { id: 'user-name-pattern-unsupported', requirements: ['IB-4-users-name-pattern'], summary: 'search[name] on users matches exact names only (no * patterns).' },
+    { id: 'users-min-level-exclusive', requirements: ['IB-4-users-level-search'], summary: 'search[min_level] leaves out users of exactly that level.', caughtBy: 'users/level-search' },
+    { id: 'users-max-level-exclusive', requirements: ['IB-4-users-max-level-A'], summary: 'search[max_level] leaves out users of exactly that level.', variants: ['A'], caughtBy: 'users/max-level' },
+    { id: 'user-level-string', requirements: ['IB-2-user-level'], summary: 'In JSON, level is served as a string ("20").', caughtBy: 'users/level-is-a-number' },
     { id: 'user-level-search-ignored', requirements: ['IB-4-users-level-search'], summary: 'search[level] and search[min_level] are ignored.' },
     { id: 'user-max-level-ignored', requirements: ['IB-4-users-max-level-A'], summary: 'search[max_level] is ignored.', variants: ['A'] },
     { id: 'users-sort-ignored', requirements: ['IB-4-users-sort-A', 'IB-4-users-sort-B'], summary: 'The users sort key is ignored.' },

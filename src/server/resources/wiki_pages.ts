@@ -161,10 +161,10 @@ export const wikiPagesModule: ResourceModule = {
         await env.db.transaction(async (tx) => {
           const p = await load(tx, path.id!, true);
           const next = fieldsOf(p);
-          if (params.has(TITLE)) next.title = requiredName(TITLE, params.str(TITLE));
+          if (params.has(TITLE) && !env.faults.active('wiki-title-update-ignored')) next.title = requiredName(TITLE, params.str(TITLE));
           const body = params.str(BODY);
           if (body !== undefined) next.body = boundedText(BODY, body);
-          const other = OTHER ? params.str(OTHER) : undefined;
+          const other = OTHER && !env.faults.active('wiki-other-names-dropped') ? params.str(OTHER) : undefined;
           if (other !== undefined) {
             next.other_names_string = boundedText(OTHER!, other);
             next.other_names = splitWords(other);
@@ -196,6 +196,8 @@ export const wikiPagesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'wiki-title-update-ignored', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[title] is ignored on update.', caughtBy: 'wiki/fields' },
+    { id: 'wiki-other-names-dropped', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[other_names] is ignored on update.', variants: ['A'], caughtBy: 'wiki/fields' },
     { id: 'wiki-update-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'Wiki page updates answer success but save nothing.' },
     { id: 'wiki-title-search-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'search[title] on wiki pages is ignored.' },
     { id: 'wiki-sort-ignored', requirements: ['IB-4-wiki_pages-sort-A', 'IB-4-wiki_pages-sort-B'], summary: 'The wiki pages sort key is ignored.' },

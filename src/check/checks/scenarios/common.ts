@@ -119,17 +119,26 @@ export async function expectFindable(ctx: CheckContext, f: Findable): Promise<vo
   if (!(await listed(ctx, f))) skip(`${f.list} with ${JSON.stringify(f.search)} does not find record ${f.id}, so its deletion cannot be observed`);
 }
 
-/** After a delete (INT-transitions): not shown, or not listed, or flagged is_deleted. */
+/**
+ * After a delete (INT-transitions): not shown, or not listed, or flagged is_deleted; and everywhere
+ * alike: a record that show no longer gives (or gives flagged) is not still listed as a live record.
+ */
 export async function expectDeleted(ctx: CheckContext, f: Findable, requirement?: string): Promise<void> {
+  let goneFromShow = false;
   if (f.show) {
     const reply = await ctx.target.call(f.show, { path: { id: f.id } });
     ctx.note(reply);
-    if (reply.status === 404) return;
     const record = reply.record();
-    if (reply.ok && record && flaggedDeleted(record)) return;
+    goneFromShow = reply.status === 404 || (reply.ok && record !== undefined && flaggedDeleted(record));
   }
   const still = await listedRecord(ctx, f);
   if (!still || flaggedDeleted(still)) return;
+  if (goneFromShow) {
+    // What a delete leaves behind is not described: that lists agree with show rests on the reading.
+    fail(`after its delete succeeded, record ${f.id} is gone from ${f.show} but still listed by ${f.list}, not flagged deleted`, {
+      expected: 'not listed, or listed with is_deleted true (INT-transitions)', actual: 'listed as a live record', interpretation: 'INT-transitions', ...(requirement ? { requirement } : {}),
+    });
+  }
   fail(`after its delete succeeded, record ${f.id} is still shown, listed and not flagged deleted`, {
     expected: 'not shown, not listed, or is_deleted true (INT-transitions)', actual: 'unchanged', ...(requirement ? { requirement } : {}),
   });

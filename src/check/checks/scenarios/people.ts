@@ -221,6 +221,8 @@ export function peopleScenarios(variant: Variant): Check[] {
         if (at.length === 0 || at.some((l) => l !== gold.level)) fail(`search[level]=${gold.level} returned levels ${JSON.stringify(at)}`, { expected: `only ${gold.level}, at least one`, actual: JSON.stringify(at) });
         const min = levels(await succeed(ctx, 'users.list', { fields: { min_level: gold.level } }, 'search[min_level]'));
         if (min.length === 0 || min.some((l) => l < gold.level)) fail(`search[min_level]=${gold.level} returned levels ${JSON.stringify(min)}`, { expected: `all >= ${gold.level}`, actual: JSON.stringify(min) });
+        // Both ways: the bound itself is included ("min"), a higher level too.
+        if (!min.includes(gold.level)) fail(`search[min_level]=${gold.level} leaves out the users of level ${gold.level}`, { expected: `level ${gold.level} included`, actual: JSON.stringify(min) });
       },
     }),
     defineCheck({
@@ -230,6 +232,7 @@ export function peopleScenarios(variant: Variant): Check[] {
         const member = ctx.accounts.member;
         const got = records(await succeed(ctx, 'users.list', { fields: { max_level: member.level } }, 'search[max_level]'), 'users.list').map((u) => Number(text(field(u, 'level', 'user'))));
         if (got.length === 0 || got.some((l) => l > member.level)) fail(`search[max_level]=${member.level} returned levels ${JSON.stringify(got)}`, { expected: `all <= ${member.level}, at least one`, actual: JSON.stringify(got) });
+        if (!got.includes(member.level)) fail(`search[max_level]=${member.level} leaves out the users of level ${member.level}`, { expected: `level ${member.level} included`, actual: JSON.stringify(got) });
       },
     }),
     defineCheck({
@@ -242,16 +245,20 @@ export function peopleScenarios(variant: Variant): Check[] {
         if (names.join() !== asc.join() && names.join() !== [...asc].reverse().join()) fail('users are not in name order', { expected: asc.slice(0, 5).join(', '), actual: names.slice(0, 5).join(', ') });
       },
     }),
-    defineCheck({
-      id: 'auth/bad-key', fn: 'wrong_api_key_does_not_authenticate', resource: 'protocol',
-      description: 'a wrong API key does not authenticate as the named user', requirements: ['IB-5-auth-bad-key'], readOnly: false,
-      async run(ctx) {
-        const d = await sentDmail(ctx);
-        const reply = await ctx.target.call('dmails.list', { as: d.to, wrongSecret: true });
-        ctx.note(reply);
-        if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`a wrong API key for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
-      },
-    }),
+    // Every authentication method with a wrong secret of its own kind.
+    ...AUTH_METHODS.map((m) =>
+      defineCheck({
+        id: m.mode === 'api_key' ? 'auth/bad-key' : `auth/bad-${m.mode}`, fn: `wrong_secret_does_not_authenticate_by_${m.mode}`, resource: 'protocol',
+        description: `${m.text} with a wrong secret does not authenticate as the named user`, requirements: ['IB-5-auth-bad-key'], readOnly: false,
+        async run(ctx) {
+          const d = await sentDmail(ctx);
+          if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
+          const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret: true });
+          ctx.note(reply);
+          if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+        },
+      }),
+    ),
     ...(variant === 'A'
       ? [
           defineCheck({

@@ -1,0 +1,114 @@
+/**
+ * Legal variations: behaviour the HTTP document allows but the reference server does not show by
+ * default, each taken from what real servers of the service family do where the text is silent.
+ * `--variation ID` switches one on (several may be given). A conformant verdict must survive every
+ * one of them: test/check/variations.test.ts certifies the server with each switched on. Unlike a
+ * fault (./faults.ts), a variation breaks no requirement; each names the reading of the register
+ * (specs/interpretations.ts) that allows it.
+ */
+import type { InterpretationId } from '../../specs/interpretations.ts';
+import type { Variant } from '../../specs/model/index.ts';
+
+export interface VariationSpec {
+  readonly id: string;
+  /** One line: what the server does. */
+  readonly summary: string;
+  /** The reading of the register under which the document allows it. */
+  readonly interpretation: InterpretationId;
+  /** The variants where it has an effect; both when absent. */
+  readonly variants?: readonly Variant[];
+}
+
+export const VARIATIONS: readonly VariationSpec[] = [
+  {
+    id: 'levels',
+    summary: 'Deleting and undeleting pools and deleting artists need Builder (32); copy_notes needs Builder; votes need Gold (30). Lower levels get 403.',
+    interpretation: 'INT-levels',
+  },
+  {
+    id: 'comments-group-by',
+    summary: 'The comments list without group_by=comment lists posts (those with comments), as the service family does.',
+    interpretation: 'INT-comments-group-by',
+  },
+  {
+    id: 'dmail-copies',
+    summary: "A dmail is stored as a sender's copy and a recipient's copy with different ids; the create answers the sender's.",
+    interpretation: 'INT-dmail-copies',
+  },
+  {
+    id: 'notes-inside-image',
+    summary: 'A note that does not lie inside its post\'s image is refused (420).',
+    interpretation: 'INT-note-geometry',
+  },
+  {
+    id: 'throttle',
+    summary: 'Each account may make at most 8 state-changing requests a second; more are answered 421 with Retry-After: 1.',
+    interpretation: 'INT-throttling',
+  },
+  {
+    id: 'revert-404',
+    summary: 'A revert without version_id is answered 404 (the version is not found), as the service family does.',
+    interpretation: 'INT-version-ids-hidden',
+  },
+  {
+    id: 'status-420',
+    summary: 'Missing and invalid parameters are answered 420 Invalid Record instead of 424.',
+    interpretation: 'INT-missing-required-status',
+  },
+  {
+    id: 'no-content-A',
+    summary: 'Successful state-changing calls answer 204 No Content with no body (A only).',
+    interpretation: 'INT-204-envelope',
+    variants: ['A'],
+  },
+];
+
+export function findVariation(id: string): VariationSpec | undefined {
+  return VARIATIONS.find((v) => v.id === id);
+}
+
+export function variationAppliesTo(v: VariationSpec, variant: Variant): boolean {
+  return v.variants === undefined || v.variants.includes(variant);
+}
+
+/** The legal variations switched on. */
+export class Variations {
+  private readonly ids: ReadonlySet<string>;
+  constructor(ids: readonly string[] = []) {
+    this.ids = new Set(ids);
+  }
+  active(id: string): boolean {
+    return this.ids.has(id);
+  }
+  get list(): readonly string[] {
+    return [...this.ids];
+  }
+}
+
+/** INT-levels under the `levels` variation: the least level each reserved operation needs. */
+export const RESERVED_LEVELS: Readonly<Record<string, number>> = {
+  'pools.delete': 32,
+  'pools.undelete': 32,
+  'artists.delete': 32,
+  'posts.copy_notes': 32,
+  'post_votes.create': 30,
+};
+
+/** INT-throttling under the `throttle` variation: state-changing requests per account per second. */
+export const WRITES_PER_SECOND = 8;
+
+/** A per-account sliding one-second window of state-changing requests. */
+export class WriteThrottle {
+  private readonly recent = new Map<number, number[]>();
+  /** True when the request may proceed (and is counted). */
+  take(userId: number, now = Date.now()): boolean {
+    const kept = (this.recent.get(userId) ?? []).filter((t) => now - t < 1000);
+    if (kept.length >= WRITES_PER_SECOND) {
+      this.recent.set(userId, kept);
+      return false;
+    }
+    kept.push(now);
+    this.recent.set(userId, kept);
+    return true;
+  }
+}

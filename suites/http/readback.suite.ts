@@ -1,0 +1,5 @@
+// Conformance suite "readback": its checks are declared in src/check/registry.ts (SUITES.readback).
+import { SUITES } from '../../src/check/registry.ts';
+import { conformSuite } from '../../src/check/suite.ts';
+
+conformSuite(SUITES.readback.name, SUITES.readback.checks);

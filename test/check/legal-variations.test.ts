@@ -1,0 +1,100 @@
+/**
+ * No stricter than the text: servers that behave as real servers of the service family do where the
+ * document is silent are certified CONFORMANT (with at most warnings naming the reading they rest on).
+ * Each legal variation of the reference server (src/server/variations.ts) is one such behaviour; a
+ * server started plainly with `conform serve` (its SSRF guard refusing loopback source URLs) is another.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { INTERPRETATIONS } from '../../specs/interpretations.ts';
+import type { ReportedResult } from '../../src/check/report.ts';
+import { VARIATIONS } from '../../src/server/variations.ts';
+import type { Run } from './helpers.ts';
+import { Scratch } from './helpers.ts';
+
+const scratch = new Scratch();
+afterAll(() => scratch.cleanup());
+
+const interpretationIds = new Set<string>(INTERPRETATIONS.map((i) => i.id));
+
+/** CONFORMANT, no failure, and every warning names a reading of the register. */
+function expectConformant(r: Run): readonly ReportedResult[] {
+  expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+  const report = r.report!;
+  expect(report.verdict).toBe('conformant');
+  const bad = report.results.filter((x) => x.status === 'fail' || x.status === 'blocked');
+  expect(bad.map((x) => `${x.check}: ${x.message}`)).toEqual([]);
+  for (const w of report.results.filter((x) => x.status === 'warn')) {
+    // A SHOULD warning, or a MUST check whose failing assertion rests on a named reading.
+    if (w.level === 'MUST') expect(interpretationIds.has(w.interpretation ?? ''), `${w.check} warns without naming a reading`).toBe(true);
+  }
+  return report.results;
+}
+
+describe('legal variations of the reference server are certified', { timeout: 300_000 }, () => {
+  it('every variation names a reading of the register', () => {
+    for (const v of VARIATIONS) expect(interpretationIds.has(v.interpretation), v.id).toBe(true);
+  });
+
+  // Everything but throttling at once, on every check of each variant.
+  for (const variant of ['A', 'B'] as const) {
+    it(`variant ${variant}: all variations together, full run`, async () => {
+      const on = VARIATIONS.filter((v) => v.id !== 'throttle' && (v.variants ?? ['A', 'B']).includes(variant)).map((v) => v.id);
+      const r = await scratch.conform(['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet']);
+      const results = expectConformant(r);
+      expect(r.report!.variations).toEqual(on);
+      expect(results.filter((x) => x.status === 'pass').length).toBeGreaterThan(300);
+      // The readings that let the variations pass are named where they matter.
+      if (on.includes('revert-404')) expect(results.some((x) => x.status === 'warn' && x.interpretation === 'INT-version-ids-hidden')).toBe(true);
+      // Actions without a documented level ran as the most privileged account, and the report says which.
+      expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
+    });
+  }
+
+  it('throttled writes (421 with Retry-After) are waited out', async () => {
+    const r = await scratch.conform(['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet']);
+    const results = expectConformant(r);
+    expect(results.filter((x) => x.status === 'skip')).toEqual([]);
+    // The server did throttle: some checks waited a 421 out and went on.
+    expect(results.reduce((n, x) => n + (x.throttled ?? 0), 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('a server started plainly, checked through --target', { timeout: 300_000 }, () => {
+  it('is CONFORMANT on defaults twice in a row, and across a restart on the same --data', async () => {
+    const data = scratch.dir('data');
+    let server = await scratch.serve(['--variant', 'A', '--data', data]);
+    const runs: Run[] = [];
+    try {
+      runs.push(await scratch.conform(['check', '--variant', 'A', '--target', server.url, '--quiet']));
+      runs.push(await scratch.conform(['check', '--variant', 'A', '--target', server.url, '--quiet']));
+    } finally {
+      await server.stop();
+    }
+    server = await scratch.serve(['--variant', 'A', '--data', data]);
+    try {
+      runs.push(await scratch.conform(['check', '--variant', 'A', '--target', server.url, '--quiet']));
+    } finally {
+      await server.stop();
+    }
+    for (const r of runs) {
+      const results = expectConformant(r);
+      // Its SSRF guard refuses the checker's loopback file server: the document allows that, so the
+      // source downloads are not established (skip, naming the flags), never failed.
+      const source = results.filter((x) => ['uploads/source-download', 'uploads/search-source-exact', 'posts/source-download'].includes(x.check));
+      expect(source.map((x) => x.status)).toEqual(['skip', 'skip', 'skip']);
+      for (const x of source) expect(x.message).toMatch(/INT-source-download[\s\S]*--source-url-base/);
+    }
+  });
+
+  it('with --allow-fetch for the checker\'s file server, the source downloads pass', async () => {
+    const server = await scratch.serve(['--variant', 'B', '--allow-fetch', '127.0.0.1']);
+    try {
+      const r = await scratch.conform(['check', '--variant', 'B', '--target', server.url, '--only', 'uploads/*', 'posts/source-download', '--quiet']);
+      const results = expectConformant(r);
+      expect(results.find((x) => x.check === 'uploads/source-download')!.status).toBe('pass');
+      expect(results.find((x) => x.check === 'posts/source-download')!.status).toBe('pass');
+    } finally {
+      await server.stop();
+    }
+  });
+});

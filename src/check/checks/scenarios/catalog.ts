@@ -213,7 +213,11 @@ export function catalogScenarios(variant: Variant): Check[] {
         await succeed(ctx, 'wiki_pages.update', { path: { id }, fields: { body } }, 'the wiki update');
         const page = await show(ctx, 'wiki_pages.show', id);
         if (text(field(page, 'body', 'wiki page')) !== body) fail('the wiki body did not change', { expected: body, actual: text(page.body ?? '') });
-        expectIncludes(await listIds(ctx, 'wiki_pages.list', { title: text(field(page, 'title', 'wiki page')) }), id, 'search[title]');
+        // Both ways: the title search lists this page and not another one.
+        const other = await make.wikiPage(ctx);
+        const found = await listIds(ctx, 'wiki_pages.list', { title: text(field(page, 'title', 'wiki page')) });
+        expectIncludes(found, id, 'search[title]');
+        expectExcludes(found, other, 'search[title]');
       },
     }),
     defineCheck({

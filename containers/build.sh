@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the reference server image without any registry: the base image from this machine's Node
+# (containers/build-base.sh, once), then containers/Containerfile with --pull=never.
+# Usage: containers/build.sh [TAG]   (default localhost/conform-reference:latest; engine: $CONTAINER_ENGINE,
+# else podman, else docker). Needs `npm ci` first: node_modules come from the build context.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+engine=${CONTAINER_ENGINE:-}
+if [ -z "$engine" ]; then
+  if command -v podman >/dev/null 2>&1; then engine=podman; elif command -v docker >/dev/null 2>&1; then engine=docker; else
+    echo "build: neither podman nor docker is installed" >&2
+    exit 2
+  fi
+fi
+export CONTAINER_ENGINE=$engine
+tag=${1:-localhost/conform-reference:latest}
+[ -d node_modules ] || { echo "build: run npm ci first (the image takes node_modules from the build context)" >&2; exit 2; }
+
+major=$(node -p 'process.versions.node.split(".")[0]')
+base=localhost/conform-node:$major
+"$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null
+
+case "$(basename "$engine")" in
+  podman) pull=(--pull=never) ;;
+  *) pull=(--pull=false) ;;
+esac
+"$engine" build "${pull[@]}" --quiet --build-arg "BASE=$base" -f containers/Containerfile -t "$tag" . >/dev/null
+echo "$tag"

@@ -70,6 +70,8 @@ export interface Report {
   readonly variant: Variant;
   readonly target: string;
   readonly embedded: boolean;
+  /** The container image the target ran from (--image): its name and image id. */
+  readonly image?: { readonly name: string; readonly digest: string; readonly repoDigests?: readonly string[] };
   /** The deliberate violation switched on in the embedded server (--fault). */
   readonly fault?: string;
   readonly seed: number;

@@ -25,6 +25,7 @@ interface CheckOptions {
   fault?: string;
   image?: string;
   containerPort: string;
+  startupTimeout: string;
   env?: string[];
   baseline?: string;
   updateBaseline?: boolean;
@@ -85,6 +86,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
+    .option('--startup-timeout <seconds>', 'how long the candidate container may take to answer HTTP (an exit during start-up ends the wait at once)', '120')
     .option('--env <pair...>', 'KEY=VALUE environment variables for the candidate container')
     .option('--source-host <address>', 'address the file server for source-download checks listens on (default 127.0.0.1)')
     .option('--source-url-base <url>', 'base URL of that file server as the target reaches it (a target in another network namespace or container)')
@@ -112,7 +114,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       // A bad baseline is a usage error before any request is sent.
       const baseline = opts.baseline ? await baselines.loadBaseline(opts.baseline, resolve(opts.baseline), opts.updateBaseline === true) : undefined;
       const seed = opts.seed !== undefined ? integer(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
-      const config: RunConfig = {
+      let config: RunConfig = {
         target: opts.target ? targetUrl(opts.target) : '',
         variant: opts.variant,
         // `env:NAME` names an environment variable holding the accounts JSON, not a path.
@@ -135,6 +137,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
 
       let stop: (() => Promise<void>) | undefined;
+      let image: { name: string; digest: string; repoDigests?: readonly string[] } | undefined;
       let actor: { name: string; role: string; level: number } = { name: '', role: '', level: 0 };
       let url = config.target;
       if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
@@ -146,12 +149,19 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         const candidate = await startCandidate({
           image: opts.image,
           port: integer(opts.containerPort, '--container-port', 1),
-          env: parseEnv(opts.env ?? []),
-          startupTimeoutMs: 120_000,
+          // The variant under certification, for a candidate image that serves either (the reference server does).
+          env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
+          startupTimeoutMs: integer(opts.startupTimeout, '--startup-timeout', 1) * 1000,
         });
         stop = () => candidate.stop();
         url = candidate.url;
-        process.stderr.write(`conform: the candidate answers at ${url}\n`);
+        image = candidate.image;
+        process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
+        // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
+        // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
+        if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
+          config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
+        }
       } else if (!url) {
         const { startServer, findFault, findVariation } = await import('../../server/index.ts');
         if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
@@ -199,7 +209,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           tool: { name: 'conform', version: '0.1.0' },
           variant: config.variant,
           target: config.target || url,
-          embedded: !config.target,
+          embedded: !config.target && !image,
+          ...(image ? { image } : {}),
           ...(opts.fault ? { fault: opts.fault } : {}),
           ...(opts.variation?.length ? { variations: opts.variation } : {}),
           seed,
@@ -230,7 +241,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         process.stdout.write(
           [
             ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
-            `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}  seed ${seed}`,
+            `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}`,
             ...(rootCauseLine(report.results)
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
               : []),

@@ -52,8 +52,13 @@ export interface Check {
   readonly operation?: string;
   /** Sends no POST, PUT or DELETE: safe against a production server (--read-only). */
   readonly readOnly: boolean;
-  /** Opt-in tiers: `quota` sends thousands of requests and runs last (--include-quota). */
-  readonly tier?: 'quota';
+  /**
+   * Opt-in tiers: `quota` sends thousands of requests and runs last (--include-quota); `fuzz` is the
+   * generative phase, after every other check (--fuzz N).
+   */
+  readonly tier?: 'quota' | 'fuzz';
+  /** Where the check is declared (`src/check/checks/....ts:LINE`), set by defineCheck. */
+  readonly source?: string;
   run(ctx: CheckContext): Promise<void>;
 }
 
@@ -150,10 +155,21 @@ export function appliesTo(check: Check, variant: Variant): boolean {
   return check.requirements.every((id) => requirement(id).variants.includes(variant));
 }
 
+/** The file and line that called defineCheck, relative to the repository. */
+function declaredAt(): string | undefined {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const caller = frames.map((f) => /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(f.trim())).find((m) => m && !m[1]!.endsWith('/check.ts'));
+  if (!caller) return undefined;
+  const file = caller[1]!.replace(/^file:\/\//, '');
+  const at = file.lastIndexOf('/src/check/');
+  return `${at >= 0 ? file.slice(at + 1) : file}:${caller[2]}`;
+}
+
 /** Declares a check, verifying its requirement ids against the catalogue at load time. */
 export function defineCheck(check: Check): Check {
   if (check.requirements.length === 0) throw new Error(`check ${check.id} proves no requirement`);
   const levels = new Set(check.requirements.map((id) => requirement(id).level));
   if (levels.size > 1) throw new Error(`check ${check.id} mixes MUST and SHOULD requirements; split it`);
-  return check;
+  const source = check.source ?? declaredAt();
+  return source ? { ...check, source } : check;
 }

@@ -20,16 +20,19 @@ export function generatedFiles(): Map<string, string> {
 }
 
 export async function writeGenerated(root = REPO_ROOT): Promise<string[]> {
-  const written: string[] = [];
-  for (const [rel, content] of generatedFiles()) {
-    const path = join(root, rel);
-    const current = await readFile(path, 'utf8').catch(() => undefined);
-    if (current === content) continue;
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, content);
-    written.push(rel);
+  const written = new Set<string>();
+  // Twice: REQUIREMENTS.md names the checks, and the per-operation checks are read from the OpenAPI files.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const [rel, content] of generatedFiles()) {
+      const path = join(root, rel);
+      const current = await readFile(path, 'utf8').catch(() => undefined);
+      if (current === content) continue;
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, content);
+      written.add(rel);
+    }
   }
-  return written;
+  return [...written];
 }
 
 /** Files whose checked-in content differs from a fresh generation. */

@@ -6,11 +6,40 @@ import { INTERPRETATIONS } from '../../specs/interpretations.ts';
 import { VARIANTS } from '../../specs/model/index.ts';
 import type { Requirement } from '../../specs/requirements/index.ts';
 import { REQUIREMENTS, requirementsFor } from '../../specs/requirements/index.ts';
+import type { Check } from '../check/check.ts';
+import { allChecks } from '../check/registry.ts';
 
 export const REQUIREMENTS_DOC_PATH = 'specs/REQUIREMENTS.md';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** The registered checks of both variants that prove each requirement, by check id. */
+export function checksByRequirement(): Map<string, Check[]> {
+  const out = new Map<string, Check[]>();
+  for (const v of VARIANTS) {
+    for (const c of allChecks(v)) {
+      for (const id of c.requirements) {
+        const list = out.get(id) ?? out.set(id, []).get(id)!;
+        if (!list.some((x) => x.id === c.id)) list.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** "Checked by": the check ids (grouped by prefix when many) and the files that declare them. */
+function checkedBy(checks: readonly Check[]): string {
+  if (checks.length === 0) return '(none)';
+  const file = (c: Check) => (c.source ?? '').replace(/:\d+$/, '');
+  if (checks.length <= 3) return checks.map((c) => `\`${c.id}\` (${file(c)})`).join(', ');
+  const groups = new Map<string, Check[]>();
+  for (const c of checks) {
+    const key = `${c.id.split('/')[0]}/* in ${file(c)}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(c);
+  }
+  return [...groups].map(([key, list]) => `\`${key.split(' in ')[0]}\` (${list.length}, ${key.split(' in ')[1]})`).join(', ');
 }
 
 function sectionKey(r: Requirement): string {
@@ -44,6 +73,7 @@ export function renderRequirementsDoc(): string {
   lines.push(`${REQUIREMENTS.length} requirements in all; ${INTERPRETATIONS.length} interpretations.`);
   lines.push('');
   const sections = [...new Set(REQUIREMENTS.map(sectionKey))].sort();
+  const byRequirement = checksByRequirement();
   const titles: Record<string, string> = {
     '2': 'Resources and request conventions',
     '3': 'States and lifecycle operations',
@@ -59,13 +89,9 @@ export function renderRequirementsDoc(): string {
     lines.push('| Id | Level | Variants | Basis | Requirement | Document | Readings | Checked by |');
     lines.push('|---|---|---|---|---|---|---|---|');
     for (const r of REQUIREMENTS.filter((x) => sectionKey(x) === s)) {
-      const checkedBy = r.scenario
-        ? `scenario ${r.scenario}${r.operations.length ? ` (${r.operations.length} operation${r.operations.length > 1 ? 's' : ''})` : ''}`
-        : r.operations.length === 1
-          ? `\`${r.operations[0]}\``
-          : `${r.operations.length} operations`;
+      const by = checkedBy(byRequirement.get(r.id) ?? []);
       lines.push(
-        `| \`${r.id}\` | ${r.level} | ${r.variants.join(', ')} | ${r.basis} | ${cell(r.statement)} | ${cell(r.quote ?? '')} | ${(r.interpretations ?? []).join(', ')} | ${cell(checkedBy)} |`,
+        `| \`${r.id}\` | ${r.level} | ${r.variants.join(', ')} | ${r.basis} | ${cell(r.statement)} | ${cell(r.quote ?? '')} | ${(r.interpretations ?? []).join(', ')} | ${cell(by)} |`,
       );
     }
     lines.push('');

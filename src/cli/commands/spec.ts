@@ -4,7 +4,7 @@ import type { Variant } from '../../../specs/model/index.ts';
 import { requirementsFor } from '../../../specs/requirements/index.ts';
 import { generateOpenApi, serializeOpenApi } from '../../spec/openapi.ts';
 import { renderRequirementsDoc } from '../../spec/requirements-doc.ts';
-import { EXIT } from '../errors.ts';
+import { EXIT, UsageError } from '../errors.ts';
 import type { RegisterCommand } from './index.ts';
 
 export const registerSpec: RegisterCommand = (program, setExit) => {
@@ -15,8 +15,17 @@ export const registerSpec: RegisterCommand = (program, setExit) => {
     .addOption(new Option('--format <format>', 'output format of the OpenAPI description').choices(['json', 'yaml']).default('json'))
     .option('--requirements', 'print the requirement catalogue of the variant (one line each) instead')
     .option('--document', 'print the full requirements document (specs/REQUIREMENTS.md) instead')
-    .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean }) => {
-      if (opts.document) {
+    .option('--explain <requirement-id>', 'explain one requirement: statement, basis, checks (file:line), faults and readings')
+    .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean; explain?: string }) => {
+      if (opts.explain !== undefined) {
+        const { explainRequirement, similarRequirements } = await import('../../spec/explain.ts');
+        const { hasRequirement } = await import('../../../specs/requirements/index.ts');
+        if (!hasRequirement(opts.explain)) {
+          const near = similarRequirements(opts.explain);
+          throw new UsageError(`unknown requirement "${opts.explain}"${near.length ? `; did you mean ${near.join(', ')}?` : '; list them with: conform spec --requirements'}`);
+        }
+        process.stdout.write(explainRequirement(opts.explain));
+      } else if (opts.document) {
         process.stdout.write(renderRequirementsDoc());
       } else if (opts.requirements) {
         // Id, level, basis, mutation coverage (distinct faults of the reference server that break it), statement.

@@ -1,0 +1,28 @@
+/** `conform spec --explain`: every requirement of the catalogue explains itself, with its checks and faults. */
+import { describe, expect, it } from 'vitest';
+import { REQUIREMENTS } from '../../specs/requirements/index.ts';
+import { explainRequirement, similarRequirements } from '../../src/spec/explain.ts';
+import { checksByRequirement } from '../../src/spec/requirements-doc.ts';
+
+describe('conform spec --explain', () => {
+  const checks = checksByRequirement();
+
+  it.each(REQUIREMENTS.map((r) => [r.id]))('explains %s', (id) => {
+    const text = explainRequirement(id);
+    expect(text.startsWith(`${id}  `)).toBe(true);
+    expect(text).toMatch(/^basis: (text|interpretation)$/m);
+    const mine = checks.get(id) ?? [];
+    // Every requirement is proven by a check, named with the file and line that declares it.
+    expect(mine.length, `${id} has no check`).toBeGreaterThan(0);
+    for (const c of mine) expect(text).toContain(`${c.id}  ${c.fn}  ${c.source}`);
+    expect(mine.every((c) => /^src\/check\/checks\/.+\.ts:\d+$/.test(c.source ?? ''))).toBe(true);
+    expect(text).toMatch(/^faults that break it \(\d+;/m);
+  });
+
+  it('suggests near ids for an unknown one', () => {
+    const near = similarRequirements('IB-4-notes-nope');
+    expect(near.length).toBeGreaterThan(0);
+    for (const id of near) expect(id.startsWith('IB-4-notes-')).toBe(true);
+    expect(() => explainRequirement('IB-9-nothing')).toThrow(/unknown requirement/);
+  });
+});

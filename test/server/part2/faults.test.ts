@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/index.ts';
-import { allFaults, openDb } from '../../../src/server/index.ts';
+import { allFaults, findFault, openDb } from '../../../src/server/index.ts';
+import { faultAppliesTo } from '../../../src/server/faults.ts';
 import { artistCommentariesModule } from '../../../src/server/resources/artist_commentaries.ts';
 import { artistsModule } from '../../../src/server/resources/artists.ts';
 import { forumModule } from '../../../src/server/resources/forum.ts';
@@ -30,6 +31,11 @@ const note = async (s: Server, body: string) => {
 };
 const commentary = async (s: Server, postId: number, title: string) =>
   (await s.ok('POST', '/artist_commentaries/create_or_update.json', { 'artist_commentary[post_id]': postId, 'artist_commentary[original_title]': title })).id as number;
+
+/** The version ids listed for one record, read without the filter under test (from the unfiltered list). */
+const versionIdsOf = async (s: Server, path: string, field: string, id: number) => (await s.list(path)).filter((r) => r[field] === id).map((r) => r.id as number);
+/** The first post of a topic, read without search[topic_id] (the filter under test). */
+const firstPostOf = async (s: Server, topicId: number) => (await s.list('/forum_posts.json')).find((r) => r.topic_id === topicId)!.id as number;
 
 /** What each fault makes the server do (asserted with the fault on). */
 const FAULTS: Readonly<Record<string, Run>> = {
@@ -101,6 +107,26 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.show(`/artists/${id}.json`)).name).toBe(`${n}_renamed`);
   },
 
+  'artists-url-string-newline-only': async (s, n) => {
+    const id = await artist(s, { name: n, url_string: 'https://a.example/1 https://a.example/2\thttps://a.example/3' });
+    expect((await s.show(`/artists/${id}.json`)).urls).toEqual(['https://a.example/1 https://a.example/2\thttps://a.example/3']);
+  },
+  'artists-group-dropped-on-update': async (s, n) => {
+    const id = await artist(s, { name: n, group_name: `${n}_first` });
+    await s.ok('PUT', `/artists/${id}.json`, { 'artist[group_name]': `${n}_second` });
+    expect((await s.show(`/artists/${id}.json`)).group_name).toBe(`${n}_first`);
+  },
+  // Variant B (artist[is_active] is B only): the runner starts a B server for it.
+  'artists-is-active-ignored': async (s, n) => {
+    const id = await artist(s, { name: n, is_active: '0' });
+    expect((await s.show(`/artists/${id}.json`)).is_active).toBe(true);
+  },
+  'artist-versions-artist-id-ignored': async (s, n) => {
+    const a = await artist(s, { name: `${n}_a` });
+    const b = await artist(s, { name: `${n}_b` });
+    expect(ids(await s.list('/artist_versions.json', { 'search[artist_id]': a }))).toEqual(expect.arrayContaining(await versionIdsOf(s, '/artist_versions.json', 'artist_id', b)));
+  },
+
   'notes-update-ignored': async (s, n) => {
     const id = await note(s, n);
     await s.ok('PUT', `/notes/${id}.json`, { 'note[body]': 'changed' });
@@ -110,6 +136,23 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const id = await note(s, n);
     await s.ok('DELETE', `/notes/${id}.json`);
     expect((await s.get(`/notes/${id}.json`)).status).toBe(200);
+  },
+  'notes-xy-swapped': async (s, n) => {
+    const post = await s.post(`${n}_post`);
+    const id = await s.create('/notes.json', { 'note[post_id]': post, 'note[x]': 1, 'note[y]': 2, 'note[width]': 3, 'note[height]': 4, 'note[body]': n });
+    const shown = await s.show(`/notes/${id}.json`);
+    expect([shown.x, shown.y]).toEqual([2, 1]);
+  },
+  'notes-update-drops-height': async (s, n) => {
+    const id = await note(s, n);
+    await s.ok('PUT', `/notes/${id}.json`, { 'note[width]': 5, 'note[height]': 6 });
+    const shown = await s.show(`/notes/${id}.json`);
+    expect([shown.width, shown.height]).toEqual([5, 2]);
+  },
+  'note-versions-note-id-ignored': async (s, n) => {
+    const a = await note(s, `${n}_a`);
+    const b = await note(s, `${n}_b`);
+    expect(ids(await s.list('/note_versions.json', { 'search[note_id]': a }))).toEqual(expect.arrayContaining(await versionIdsOf(s, '/note_versions.json', 'note_id', b)));
   },
   'notes-group-by-post-ignored': async (s, n) => {
     const id = await note(s, n);
@@ -130,6 +173,25 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.show(`/notes/${id}.json`)).body).toBe('changed');
   },
 
+  'pools-is-active-ignored': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[is_active]': '0' });
+    expect((await s.show(`/pools/${id}.json`)).is_active).toBe(true);
+  },
+  'pools-category-as-first': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[category]': 'collection' });
+    expect((await s.show(`/pools/${id}.json`)).category).toBe('series');
+  },
+  'pools-category-search-ignored': async (s, n) => {
+    const id = await s.create('/pools.json', { 'pool[name]': n, 'pool[description]': 'd', 'pool[category]': 'collection' });
+    expect(ids(await s.list('/pools.json', { 'search[category]': 'series', 'search[name_matches]': n }))).toEqual([id]);
+  },
+  'pool-versions-pool-id-ignored': async (s, n) => {
+    const a = await pool(s, `${n}_a`);
+    const b = await pool(s, `${n}_b`);
+    expect(ids(await s.list('/pool_versions.json', { 'search[pool_id]': a }))).toEqual(expect.arrayContaining(await versionIdsOf(s, '/pool_versions.json', 'pool_id', b)));
+  },
   'pools-post-ids-ignored': async (s, n) => {
     const id = await pool(s, n);
     await s.ok('PUT', `/pools/${id}.json`, { 'pool[post_ids]': String(await s.post(n)) });
@@ -182,6 +244,16 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[category]': '1' }))).toHaveLength(1);
   },
 
+  'wiki-title-update-ignored': async (s, n) => {
+    const { id } = (await wiki(s, n)).body as { id: number };
+    await s.ok('PUT', `/wiki_pages/${id}.json`, { 'wiki_page[title]': `${n}_renamed` });
+    expect((await s.show(`/wiki_pages/${id}.json`)).title).toBe(n);
+  },
+  'wiki-other-names-dropped': async (s, n) => {
+    const { id } = (await wiki(s, n)).body as { id: number };
+    await s.ok('PUT', `/wiki_pages/${id}.json`, { 'wiki_page[other_names]': `${n}_alt` });
+    expect((await s.show(`/wiki_pages/${id}.json`)).other_names).toBe('');
+  },
   'wiki-update-ignored': async (s, n) => {
     const id = (await wiki(s, n)).body as { id: number };
     await s.ok('PUT', `/wiki_pages/${id.id}.json`, { 'wiki_page[body]': 'changed' });
@@ -202,6 +274,25 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await wiki(s, n)).status).toBe(200);
   },
 
+  'forum-topics-title-substring': async (s, n) => {
+    const longer = await topic(s, `${n} and more`);
+    expect(ids(await s.list('/forum_topics.json', { 'search[title]': n }))).toContain(longer);
+  },
+  'forum-topic-category-ignored': async (s, n) => {
+    const id = await topic(s, n);
+    await s.ok('PUT', `/forum_topics/${id}.json`, { 'forum_topic[category_id]': '2' });
+    expect((await s.show(`/forum_topics/${id}.json`)).category_id).toBe(0);
+  },
+  'forum-posts-topic-id-ignored': async (s, n) => {
+    const a = await topic(s, `${n}_a`);
+    const b = await topic(s, `${n}_b`);
+    expect(ids(await s.list('/forum_posts.json', { 'search[topic_id]': a }))).toContain(await firstPostOf(s, b));
+  },
+  'forum-post-update-ignored': async (s, n) => {
+    const id = await firstPost(s, await topic(s, n));
+    await s.ok('PUT', `/forum_posts/${id}.json`, { 'forum_post[body]': 'changed' });
+    expect((await s.list('/forum_posts.json', { 'search[body_matches]': 'changed' })).some((r) => r.id === id)).toBe(false);
+  },
   'forum-original-post-missing': async (s, n) => {
     const id = await topic(s, n);
     expect(await s.list('/forum_posts.json', { 'search[topic_id]': id })).toEqual([]);
@@ -231,6 +322,19 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.list('/forum_posts.json', { 'search[topic_id]': id }))[0]!.is_deleted).toBe(true);
   },
 
+  'commentary-versions-post-id-ignored': async (s, n) => {
+    const [a, b] = [await s.post(`${n}_a`), await s.post(`${n}_b`)];
+    await commentary(s, a, `${n}_a`);
+    await commentary(s, b, `${n}_b`);
+    const listed = await s.list('/artist_commentary_versions.json', { 'search[post_id]': a });
+    expect(listed.some((r) => r.post_id === b)).toBe(true);
+  },
+  'commentary-translated-dropped': async (s, n) => {
+    const post = await s.post(n);
+    await s.ok('POST', '/artist_commentaries/create_or_update.json', { 'artist_commentary[post_id]': post, 'artist_commentary[translated_description]': `${n} text` });
+    const listed = await s.list('/artist_commentaries.json', { 'search[post_tags_match]': n });
+    expect(listed.map((r) => r.translated_description)).toEqual(['']);
+  },
   'commentary-second-call-adds': async (s, n) => {
     const post = await s.post(n);
     await commentary(s, post, 'one');
@@ -282,7 +386,7 @@ describe('part-2 faults change what they claim', () => {
 
   for (const [fault, run] of Object.entries(FAULTS)) {
     it(fault, async () => {
-      const s = await Server.start('A', { db, fault });
+      const s = await Server.start(faultAppliesTo(findFault(fault)!, 'A') ? 'A' : 'B', { db, fault });
       try {
         await run(s, fault.replace(/-/g, '_'));
       } finally {

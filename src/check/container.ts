@@ -83,14 +83,18 @@ export function parseEnv(pairs: readonly string[]): Record<string, string> {
   return env;
 }
 
-const SECRET_NAME = /PASS|SECRET|TOKEN|KEY|CREDENTIAL|AUTH|DATABASE_URL|DSN/i;
+const SECRET_NAME = /PASS|SECRET|TOKEN|KEY|CREDENTIAL|AUTH/i;
 
-/** Hides the values of secret-looking variables, and passwords inside URL values, in `text`. */
+/**
+ * Hides the values of secret-looking variables, and passwords inside values (`scheme://user:PASSWORD@`,
+ * `password=PASSWORD`), so that a URL such as DATABASE_URL still shows where it points.
+ */
 export function envRedactor(env: Readonly<Record<string, string>>): Redactor {
   const redactor = new Redactor();
   for (const [key, value] of Object.entries(env)) {
     if (SECRET_NAME.test(key)) redactor.add(value);
-    for (const m of value.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:([^@\s]+)@/gi)) {
+    const passwords = [...value.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:([^@\s]+)@/gi), ...value.matchAll(/password=([^\s&;]+)/gi)];
+    for (const m of passwords) {
       redactor.add(m[1]);
       try {
         redactor.add(decodeURIComponent(m[1]!));
@@ -175,7 +179,13 @@ async function imageInfo(docker: Dockerode, name: string): Promise<CandidateImag
 async function pull(docker: Dockerode, name: string): Promise<void> {
   const stream = await docker.pull(name);
   await new Promise<void>((resolve, reject) => {
-    docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve()));
+    // Engines report a failed pull inside the stream, as an event with an `error`.
+    docker.modem.followProgress(stream, (err: Error | null, events: { error?: string; errorDetail?: { message?: string } }[] = []) => {
+      const failed = events.find((e) => e.error || e.errorDetail?.message);
+      if (err) reject(err);
+      else if (failed) reject(new Error(failed.errorDetail?.message ?? failed.error));
+      else resolve();
+    });
   });
 }
 
@@ -199,7 +209,8 @@ export async function startCandidate(options: CandidateOptions): Promise<Candida
   const portKey = `${options.port}/tcp`;
   let container: Dockerode.Container | undefined;
   let removed: Promise<void> | undefined;
-  const remove = (): Promise<void> => {
+  // After a run, the candidate gets a few seconds to stop; after a failed start or a signal, it is killed.
+  const remove = (graceful = false): Promise<void> => {
     removed ??= (async () => {
       live.delete(runId);
       // A creation still in flight when a signal arrived is found by its label.
@@ -210,7 +221,7 @@ export async function startCandidate(options: CandidateOptions): Promise<Candida
       }
       for (const id of ids) {
         const c = docker.getContainer(id);
-        await c.stop({ t: STOP_GRACE_SECONDS }).catch(() => undefined);
+        if (graceful) await c.stop({ t: STOP_GRACE_SECONDS }).catch(() => undefined);
         await c.remove({ force: true, v: true }).catch((err: { statusCode?: number }) => {
           if (err.statusCode !== 404) throw err;
         });
@@ -219,7 +230,7 @@ export async function startCandidate(options: CandidateOptions): Promise<Candida
     return removed;
   };
   installSignalHandlers();
-  live.set(runId, remove);
+  live.set(runId, () => remove());
 
   const fail = async (message: string): Promise<never> => {
     await remove().catch(() => undefined);
@@ -279,6 +290,6 @@ export async function startCandidate(options: CandidateOptions): Promise<Candida
     image,
     ...(hostAddress ? { hostAddress } : {}),
     readyMs: Date.now() - started,
-    stop: remove,
+    stop: () => remove(true),
   };
 }

@@ -21,8 +21,10 @@ export interface RunConfig {
   readonly seed: number;
   /** Prefix of every name the run creates on the target. */
   readonly prefix: string;
-  /** Which checks this pass runs: the quota tier runs alone, after the others. */
-  readonly phase: 'main' | 'quota' | 'all';
+  /** Which checks this pass runs: the quota tier and the generative phase run alone, after the others. */
+  readonly phase: 'main' | 'quota' | 'fuzz' | 'all';
+  /** Generated requests per operation in the generative phase (--fuzz N); 0 or absent: no such phase. */
+  readonly fuzz?: number;
   /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */
   readonly deadline?: number;
   /** Address the checker's file server for source downloads listens on (default 127.0.0.1). */
@@ -59,6 +61,7 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_SEED: String(c.seed),
     CONFORM_PREFIX: c.prefix,
     CONFORM_PHASE: c.phase,
+    CONFORM_FUZZ: String(c.fuzz ?? 0),
     CONFORM_DEADLINE: String(c.deadline ?? 0),
     CONFORM_SOURCE_HOST: c.sourceHost ?? '',
     CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
@@ -81,7 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     maxBodyBytes: Number(env.CONFORM_MAX_BODY) || DEFAULTS.maxBodyBytes,
     seed,
     prefix: env.CONFORM_PREFIX || runPrefix(seed),
-    phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' ? env.CONFORM_PHASE : 'all',
+    phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' || env.CONFORM_PHASE === 'fuzz' ? env.CONFORM_PHASE : 'all',
+    fuzz: Number(env.CONFORM_FUZZ) || 0,
     deadline: Number(env.CONFORM_DEADLINE) || 0,
     ...(env.CONFORM_SOURCE_HOST ? { sourceHost: env.CONFORM_SOURCE_HOST } : {}),
     ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),

@@ -10,6 +10,7 @@ import type { RunConfig } from './config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from './config.ts';
 import { createContext } from './context.ts';
 import { resetTargetHealth } from './http.ts';
+import { DEFAULT_FUZZ_RUNS } from '../fuzz/fuzz.ts';
 import { allChecks } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { runCheck } from './run-check.ts';
@@ -53,6 +54,8 @@ export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number)
     strict: true,
     readOnly: false,
     includeQuota: fault.requirements.some((id) => id.startsWith('IB-8-quota')),
+    // The generative phase is selected too: it runs after the owning checks, and catches crash faults.
+    fuzz: DEFAULT_FUZZ_RUNS,
     timeoutMs: DEFAULTS.timeoutMs,
     maxBodyBytes: DEFAULTS.maxBodyBytes,
     seed,

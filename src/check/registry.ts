@@ -5,6 +5,7 @@
  */
 import type { Variant } from '../../specs/model/index.ts';
 import type { Check } from './check.ts';
+import { fuzzChecks } from '../fuzz/fuzz.ts';
 import { operationChecks } from './checks/operations.ts';
 import { catalogScenarios } from './checks/scenarios/catalog.ts';
 import { peopleScenarios } from './checks/scenarios/people.ts';
@@ -27,6 +28,8 @@ export const SUITES = {
   catalog: { name: 'catalog', checks: catalogScenarios },
   readback: { name: 'readback', checks: readBackScenarios },
   quota: { name: 'quota', checks: quotaScenarios },
+  /** The generative phase (--fuzz N); the suite file passes the run's N and seed. */
+  fuzz: { name: 'fuzz', checks: (v: Variant) => fuzzChecks(v) },
 } as const satisfies Record<string, SuiteEntry>;
 
 export function allChecks(variant: Variant): Check[] {

@@ -25,12 +25,19 @@ const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/packa
 const REPORTER = join(REPO_ROOT, 'src', 'check', 'ipc-reporter.ts');
 const STDERR_KEPT = 16 * 1024;
 
-/** Runs every selected check: the main pass, then (with --include-quota) the quota tier alone. */
+/**
+ * Runs every selected check: the main pass, then (with --fuzz N) the generative phase, then (with
+ * --include-quota) the quota tier, each alone.
+ */
 export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}): Promise<RunOutcome> {
-  const main = await runPass({ ...config, phase: 'main' }, [], onResult);
-  if (!config.includeQuota) return main;
-  const quota = await runPass({ ...config, phase: 'quota' }, ['suites/http/quota.suite.ts'], onResult);
-  return { results: [...main.results, ...quota.results], errors: [...main.errors, ...quota.errors], peakRssBytes: Math.max(main.peakRssBytes, quota.peakRssBytes) };
+  const passes = [await runPass({ ...config, phase: 'main' }, [], onResult)];
+  if ((config.fuzz ?? 0) > 0) passes.push(await runPass({ ...config, phase: 'fuzz' }, ['suites/http/fuzz.suite.ts'], onResult));
+  if (config.includeQuota) passes.push(await runPass({ ...config, phase: 'quota' }, ['suites/http/quota.suite.ts'], onResult));
+  return {
+    results: passes.flatMap((p) => p.results),
+    errors: passes.flatMap((p) => p.errors),
+    peakRssBytes: Math.max(...passes.map((p) => p.peakRssBytes)),
+  };
 }
 
 function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) => void): Promise<RunOutcome> {

@@ -1,4 +1,4 @@
-/** Which checks a run includes: variant, --only, --read-only and opt-in tiers. */
+/** Which checks a run includes: variant, --only, --read-only and opt-in tiers (quota, fuzz). */
 import type { Check } from './check.ts';
 import { appliesTo } from './check.ts';
 import type { RunConfig } from './config.ts';
@@ -24,8 +24,8 @@ export function matchesOnly(check: Check, patterns: readonly string[]): boolean 
  */
 export function selectChecks(
   checks: readonly Check[],
-  config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota'>,
-  phase: 'main' | 'quota' | 'all' = 'all',
+  config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota' | 'fuzz'>,
+  phase: RunConfig['phase'] = 'all',
 ): Check[] {
   return checks.filter(
     (c) =>
@@ -33,6 +33,7 @@ export function selectChecks(
       matchesOnly(c, config.only) &&
       (!config.readOnly || c.readOnly) &&
       (c.tier !== 'quota' || config.includeQuota) &&
-      (phase === 'all' || (phase === 'quota') === (c.tier === 'quota')),
+      (c.tier !== 'fuzz' || (config.fuzz ?? 0) > 0) &&
+      (phase === 'all' || (phase === 'main' ? c.tier === undefined : c.tier === phase)),
   );
 }

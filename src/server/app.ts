@@ -16,7 +16,7 @@ import { UserDirectory, loadAccounts, seedAccounts } from './accounts.ts';
 import { authenticate } from './auth.ts';
 import type { Db } from './db/index.ts';
 import { openDb, withReadCache } from './db/index.ts';
-import { Faults, faultAppliesTo, findFault } from './faults.ts';
+import { Faults, crashes, faultAppliesTo, findFault } from './faults.ts';
 import { RESERVED_LEVELS, Variations, WriteThrottle, findVariation, variationAppliesTo } from './variations.ts';
 import { Fetcher } from './fetch.ts';
 import { FileStore, registerFileRoutes } from './files.ts';
@@ -227,6 +227,8 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
         if (given === undefined || given === '') throw new ApiError(404, 'not found: no such version');
       }
       const params = validateParams(op, input, faults);
+      const crash = crashes(op.resource, input.fields, faults);
+      if (crash !== undefined) throw new Error(`deliberate crash: ${crash}`);
       const outcome: Outcome = await p.handler!({ op, format, params, path, user, env, raw: input, origin: originOf(req) });
       return send(reply, render(op, format, outcome));
     } catch (err) {

@@ -79,6 +79,47 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'quota-not-enforced', requirements: QUOTA_REQS, summary: 'Hourly quotas are never enforced.' },
 ];
 
+/**
+ * Crash faults: the server breaks (500) on one kind of input that a fixed set of examples rarely sends,
+ * so the generative phase (`conform check --fuzz N`) is shown to find and shrink it.
+ */
+export const CRASH_FAULTS: readonly FaultSpec[] = [
+  {
+    id: 'crash-long-tag', requirements: ['IB-7-no-server-error'], caughtBy: 'fuzz/posts.list/no-server-error',
+    summary: 'A tag longer than 200 characters (in `tags` or a `tag_string`) is answered 500.',
+  },
+  {
+    id: 'crash-negative-limit', requirements: ['IB-7-no-server-error'], caughtBy: 'fuzz/posts.list/no-server-error',
+    summary: 'A negative `limit` is answered 500.',
+  },
+  {
+    id: 'crash-unicode-wiki-title', requirements: ['IB-7-no-server-error'], caughtBy: 'fuzz/wiki_pages.list/no-server-error',
+    summary: 'A wiki title (`search[title]`, `wiki_page[title]`) with a non-ASCII character is answered 500.',
+  },
+];
+
+/**
+ * Whether an active crash fault breaks on these request fields (name on the wire -> value): the
+ * reason of the crash, or undefined.
+ */
+export function crashes(resource: string, fields: Readonly<Record<string, unknown>>, faults: Faults): string | undefined {
+  if (faults.list.length === 0) return undefined;
+  for (const [name, raw] of Object.entries(fields)) {
+    const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+    for (const value of values) {
+      if (faults.active('crash-long-tag') && (name === 'tags' || name.endsWith('[tag_string]')) && value.split(/\s+/).some((t) => t.length > 200)) {
+        return 'tag too long for the tag index';
+      }
+      if (faults.active('crash-negative-limit') && name === 'limit' && /^\s*-\d+\s*$/.test(value)) return 'negative LIMIT';
+      // eslint-disable-next-line no-control-regex
+      if (faults.active('crash-unicode-wiki-title') && resource === 'wiki_pages' && name.endsWith('[title]') && /[^\u0000-\u007f]/.test(value)) {
+        return 'title is not ASCII';
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The operation ids some resource module serves. */
 export function servedOperationIds(): ReadonlySet<string> {
   return new Set(RESOURCE_MODULES.flatMap((m) => Object.keys(m.handlers)));
@@ -134,7 +175,7 @@ export function generatedFaults(served: ReadonlySet<string> = servedOperationIds
 
 /** Every fault the server knows: protocol, resource and generated ones. */
 export function allFaults(): readonly FaultSpec[] {
-  return [...PROTOCOL_FAULTS, ...RESOURCE_MODULES.flatMap((m) => m.faults ?? []), ...generatedFaults()];
+  return [...PROTOCOL_FAULTS, ...CRASH_FAULTS, ...RESOURCE_MODULES.flatMap((m) => m.faults ?? []), ...generatedFaults()];
 }
 
 export function findFault(id: string): FaultSpec | undefined {

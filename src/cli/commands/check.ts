@@ -32,6 +32,7 @@ interface CheckOptions {
   sourceHost?: string;
   sourceUrlBase?: string;
   variation?: string[];
+  fuzz?: string;
 }
 
 function integer(value: string, flag: string, min: number): number {
@@ -84,6 +85,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--deadline <seconds>', 'overall deadline: checks that would start later are reported as not run', String(DEFAULTS.deadlineSeconds))
     .option('--max-body <bytes>', 'responses larger than this are cut off and fail their check', String(DEFAULTS.maxBodyBytes))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
+    .option('--fuzz <n>', 'after the certification checks, send N generated requests per operation (fast-check) and shrink each failure to a minimal request')
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
     .option('--startup-timeout <seconds>', 'how long the candidate container may take to answer HTTP (an exit during start-up ends the wait at once)', '120')
@@ -128,6 +130,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         seed,
         prefix: runPrefix(seed),
         phase: 'all',
+        fuzz: opts.fuzz !== undefined ? integer(opts.fuzz, '--fuzz', 1) : 0,
         deadline: started + integer(opts.deadline, '--deadline', 1) * 1000,
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
         ...(opts.sourceUrlBase ? { sourceUrlBase: sourceUrlBase(opts.sourceUrlBase) } : {}),

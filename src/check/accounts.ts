@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { readFile } from 'node:fs/promises';
 import { USER_LEVELS } from '../../specs/model/index.ts';
 import type { Variant } from '../../specs/model/index.ts';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../errors.ts';
 import type { Redactor } from './redact.ts';
 
 export interface Account {

@@ -9,6 +9,7 @@ import type { Level, Variant } from '../../specs/model/index.ts';
 import { requirement } from '../../specs/requirements/index.ts';
 import type { Accounts } from './accounts.ts';
 import type { Exchange } from './http.ts';
+import { CheckFailure, CheckSkip } from './outcome.ts';
 import type { Reply, Target } from './target.ts';
 
 export interface CheckContext {
@@ -69,59 +70,8 @@ export interface Check {
  */
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'blocked';
 
-export interface FailureDetail {
-  expected?: string;
-  actual?: string;
-  exchange?: Exchange;
-  requirement?: string;
-  /** The operation of the request that showed the failure. */
-  operation?: string;
-  /**
-   * The failing assertion rests only on this reading of the register, not on the document's text:
-   * the result is a warning naming it, unless --strict.
-   */
-  interpretation?: InterpretationId;
-}
-
-/** Thrown by a check when the target breaks the requirement. */
-export class CheckFailure extends Error {
-  override readonly name = 'CheckFailure';
-  constructor(
-    message: string,
-    readonly detail: FailureDetail = {},
-  ) {
-    super(message);
-  }
-}
-
-/** A failed set-up step: one root cause, named by every check it blocks. */
-export interface RootCause {
-  /** `setup/<kind>`. */
-  readonly id: string;
-  readonly fn: string;
-  readonly description: string;
-  /** The requirement the failing set-up request showed broken (or that of its operation). */
-  readonly requirement?: string;
-  readonly operation?: string;
-  readonly message: string;
-  readonly expected?: string;
-  readonly actual?: string;
-  readonly exchanges: readonly Exchange[];
-  readonly interpretation?: InterpretationId;
-}
-
-/** Thrown when a check needs what a failed set-up step should have made. */
-export class Blocked extends Error {
-  override readonly name = 'Blocked';
-  constructor(readonly root: RootCause) {
-    super(`blocked by ${root.id}: ${root.message}`);
-  }
-}
-
-/** Thrown by a check that cannot be made non-vacuous on this target; reported as skip with the reason. */
-export class CheckSkip extends Error {
-  override readonly name = 'CheckSkip';
-}
+export type { FailureDetail, RootCause } from './outcome.ts';
+export { Blocked, CheckFailure, CheckSkip } from './outcome.ts';
 
 /**
  * Fails the check. `requirement` names the one requirement of the check that the target broke,
@@ -161,7 +111,7 @@ function declaredAt(): string | undefined {
   const caller = frames.map((f) => /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(f.trim())).find((m) => m && !m[1]!.endsWith('/check.ts'));
   if (!caller) return undefined;
   const file = caller[1]!.replace(/^file:\/\//, '');
-  const at = file.lastIndexOf('/src/check/');
+  const at = file.lastIndexOf('/src/');
   return `${at >= 0 ? file.slice(at + 1) : file}:${caller[2]}`;
 }
 

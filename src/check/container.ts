@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type Dockerode from 'dockerode';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../errors.ts';
 import { Redactor } from './redact.ts';
 
 export interface CandidateImage {

@@ -7,7 +7,7 @@
 import type { Format, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
 import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
-import { CheckSkip } from './check.ts';
+import { CheckSkip } from './outcome.ts';
 import type { Envelope, Parsed, RecordFields } from './formats.ts';
 import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord, recordId } from './formats.ts';
 import type { Exchange, FormValue, HttpClient, HttpResponse } from './http.ts';

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { EXIT, UsageError } from './errors.ts';
+import { EXIT, UsageError } from '../errors.ts';
 import { commands } from './commands/index.ts';
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */

@@ -2,7 +2,7 @@
  * badge.svg: a self-contained badge (no fonts, images or links to fetch) with the variant, the
  * verdict and the percentage of passing checks among the checks that ran.
  */
-import type { Report } from '../check/report.ts';
+import type { Report } from './model.ts';
 import { passRate } from './status.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -15,9 +15,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import YAML from 'yaml';
-import type { BaselineEntry, BaselineOutcome, ReportedResult } from '../check/report.ts';
+import type { BaselineEntry, BaselineOutcome, ReportedResult } from './model.ts';
 import type { CheckResult } from '../check/result.ts';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../errors.ts';
 import { brokenRequirements } from './status.ts';
 
 export interface Baseline {

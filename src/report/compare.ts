@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { hasRequirement, REQUIREMENTS, requirement } from '../../specs/requirements/index.ts';
-import type { Report } from '../check/report.ts';
+import type { Report } from './model.ts';
 import type { CheckStatus } from '../check/check.ts';
 import { esc } from './html.ts';
 import { cell as mdCell } from './markdown.ts';

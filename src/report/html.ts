@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hasRequirement, requirement } from '../../specs/requirements/index.ts';
-import type { BaselineEntry, Report, ReportedResult } from '../check/report.ts';
+import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import type { CheckStatus } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import { PLACEHOLDERS, curlCommand } from './curl.ts';

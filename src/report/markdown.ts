@@ -3,7 +3,7 @@
  * and the like): verdict, counts, coverage, the failures with their requirement ids, warnings and
  * skips collapsed. Text from the target is escaped: it must not turn into markup or links.
  */
-import type { BaselineEntry, Report, ReportedResult } from '../check/report.ts';
+import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import { passRate, rootCauseLine, rootCauses } from './status.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */

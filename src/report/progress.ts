@@ -5,7 +5,7 @@
  * with NO_COLOR. Also the final per-resource summary table.
  */
 import type { CheckStatus } from '../check/check.ts';
-import type { ReportedResult } from '../check/report.ts';
+import type { ReportedResult } from './model.ts';
 import { byResource } from './status.ts';
 
 export interface ProgressStream {

@@ -8,8 +8,8 @@ import addFormatsModule from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Report } from '../check/report.ts';
-import { UsageError } from '../cli/errors.ts';
+import type { Report } from './model.ts';
+import { UsageError } from '../errors.ts';
 import { REPO_ROOT } from '../paths.ts';
 
 export const REPORT_SCHEMA_PATH = join(REPO_ROOT, 'specs', 'report.schema.json');

@@ -2,7 +2,7 @@
  * Requirement-level outcomes of a report: a check proves one or more requirements, and a failure
  * names the one the target broke. Shared by the HTML matrix and `conform compare`.
  */
-import type { ReportedResult } from '../check/report.ts';
+import type { ReportedResult } from './model.ts';
 import type { CheckStatus } from '../check/check.ts';
 
 export interface RequirementOutcome {

@@ -6,7 +6,7 @@
  */
 import { AUTH_PARAMS } from '../../specs/model/index.ts';
 import type { User, UserDirectory } from './accounts.ts';
-import type { Faults } from './faults.ts';
+import type { Faults } from './fault-types.ts';
 import { ApiError } from './protocol.ts';
 
 export interface AuthInput {

@@ -15,34 +15,11 @@ import { OPERATIONS, VARIANTS, operationsFor } from '../../specs/model/index.ts'
 import { requirementIds } from '../../specs/requirements/index.ts';
 import { RESOURCE_MODULES } from './resources/index.ts';
 
-export interface FaultSpec {
-  readonly id: string;
-  /** Requirement ids of specs/requirements that the fault violates. */
-  readonly requirements: readonly string[];
-  /** One line: what the server does wrong. */
-  readonly summary: string;
-  /** The variants where the fault has an effect; both when absent. */
-  readonly variants?: readonly Variant[];
-  /**
-   * The check (id, `*` globs allowed) that owns the faulted requirement and must be the one to catch it,
-   * not a neighbour that happens to trip over it.
-   */
-  readonly caughtBy?: string;
-}
-
-/** The set of active faults (at most one from the command line; tests may switch on one at a time). */
-export class Faults {
-  private readonly ids: ReadonlySet<string>;
-  constructor(ids: readonly string[] = []) {
-    this.ids = new Set(ids);
-  }
-  active(id: string): boolean {
-    return this.ids.size > 0 && this.ids.has(id);
-  }
-  get list(): readonly string[] {
-    return [...this.ids];
-  }
-}
+// The fault types are a leaf module, so the resource modules that list faults import no catalogue.
+import { Faults } from './fault-types.ts';
+import type { FaultSpec } from './fault-types.ts';
+export { Faults } from './fault-types.ts';
+export type { FaultSpec } from './fault-types.ts';
 
 export const NO_FAULTS = new Faults();
 

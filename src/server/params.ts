@@ -5,7 +5,7 @@
  */
 import type { ResolvedOperation } from '../../specs/model/index.ts';
 import { OPERATIONS, resolveOperation } from '../../specs/model/index.ts';
-import type { Faults } from './faults.ts';
+import type { Faults } from './fault-types.ts';
 import { ApiError } from './protocol.ts';
 
 export interface UploadedFile {

@@ -4,7 +4,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { ENVELOPE } from '../../specs/model/index.ts';
-import type { Faults } from './faults.ts';
+import type { Faults } from './fault-types.ts';
 
 export type Format = 'json' | 'xml';
 

@@ -7,7 +7,7 @@
 import type { ResolvedOperation, Variant } from '../../specs/model/index.ts';
 import { operation } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
-import type { FaultSpec, Faults } from './faults.ts';
+import type { FaultSpec, Faults } from './fault-types.ts';
 import type { Variations } from './variations.ts';
 import type { Fetcher } from './fetch.ts';
 import type { FileStore } from './files.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../specs/requirements/index.ts';
-import type { Report } from '../../src/check/report.ts';
+import type { Report } from '../../src/report/model.ts';
 import { startServer } from '../../src/server/index.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Report } from '../../src/check/report.ts';
+import type { Report } from '../../src/report/model.ts';
 
 export const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 

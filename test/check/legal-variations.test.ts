@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { INTERPRETATIONS } from '../../specs/interpretations.ts';
-import type { ReportedResult } from '../../src/check/report.ts';
+import type { ReportedResult } from '../../src/report/model.ts';
 import { VARIATIONS } from '../../src/server/variations.ts';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';

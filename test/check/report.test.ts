@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/check/report.ts';
-import { countResults, renderJUnit, runFailed, verdictOf } from '../../src/check/report.ts';
+import type { Report } from '../../src/report/model.ts';
+import { renderJUnit } from '../../src/report/junit.ts';
+import { countResults, runFailed, verdictOf } from '../../src/report/model.ts';
 import type { CheckResult } from '../../src/check/result.ts';
 
 const result = (check: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({

@@ -4,7 +4,7 @@ import { appliesTo, levelOf } from '../../src/check/check.ts';
 import { EXAMPLE_OPERATIONS } from '../../src/check/examples.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { allChecks } from '../../src/check/registry.ts';
-import { coverage } from '../../src/check/report.ts';
+import { coverage } from '../../src/report/model.ts';
 import { matchesOnly, selectChecks } from '../../src/check/select.ts';
 import { OPERATIONS } from '../../specs/model/index.ts';
 import { requirement } from '../../specs/requirements/index.ts';

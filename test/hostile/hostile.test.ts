@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/check/report.ts';
+import type { Report } from '../../src/report/model.ts';
 import type { Mode } from './server.ts';
 import { MODES, startHostile } from './server.ts';
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runFailed, verdictOf } from '../../src/check/report.ts';
-import type { BaselineEntry } from '../../src/check/report.ts';
-import { UsageError } from '../../src/cli/errors.ts';
+import { runFailed, verdictOf } from '../../src/report/model.ts';
+import type { BaselineEntry } from '../../src/report/model.ts';
+import { UsageError } from '../../src/errors.ts';
 import { applyBaseline, loadBaseline, parseBaseline, renderBaseline, updateEntries } from '../../src/report/baseline.ts';
 import { result } from './fixture.ts';
 

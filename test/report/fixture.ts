@@ -2,8 +2,8 @@
  * A report with every status (pass, fail, warn, skip), a failure the baseline accepts, and text a
  * hostile target could send back (markup, script, shell and Markdown metacharacters).
  */
-import type { Report, ReportedResult } from '../../src/check/report.ts';
-import { countResults } from '../../src/check/report.ts';
+import type { Report, ReportedResult } from '../../src/report/model.ts';
+import { countResults } from '../../src/report/model.ts';
 import type { CheckResult } from '../../src/check/result.ts';
 
 export const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> | [click](http://evil.example/) '; rm -rf ~ #`;

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/errors.ts';
+import { UsageError } from '../../src/errors.ts';
 import { readReportFile, reportErrors, reportSchema } from '../../src/report/schema.ts';
 import { makeReport } from './fixture.ts';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Format, Variant } from '../../../specs/model/index.ts';
 import { absentOperations, FORMATS, operationsFor } from '../../../specs/model/index.ts';
 import { requirementIds } from '../../../specs/requirements/index.ts';
-import { REPO_ROOT } from '../../spec/generated.ts';
+import { REPO_ROOT } from '../../paths.ts';
 import { openApiPath } from '../../spec/openapi.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';

@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
-import type { Report } from '../../check/report.ts';
+import type { Report } from '../../report/model.ts';
 import { REPO_ROOT } from '../../paths.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import type { RegisterCommand } from './index.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+import type { RegisterCommand } from '../command.ts';
 
 interface CheckOptions {
   target?: string;
@@ -100,11 +100,12 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, runFailed, verdictOf, withRootCauses, writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
+      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, runFailed, verdictOf, withRootCauses }, { writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
         await Promise.all([
           import('../../check/context.ts'),
           import('../../check/http.ts'),
-          import('../../check/report.ts'),
+          import('../../report/model.ts'),
+          import('../../report/write.ts'),
           import('../../check/registry.ts'),
           import('../../check/runner.ts'),
           import('../../check/select.ts'),

@@ -1,7 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { EXIT, UsageError } from '../errors.ts';
-import type { RegisterCommand } from './index.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+import type { RegisterCommand } from '../command.ts';
 
 interface CompareOptions {
   html?: string;

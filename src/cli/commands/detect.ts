@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../check/config.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import type { RegisterCommand } from './index.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+import type { RegisterCommand } from '../command.ts';
 
 interface DetectOptions {
   target: string;

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { EXIT, UsageError } from '../errors.ts';
+import { EXIT, UsageError } from '../../errors.ts';
 import { writeCiReports, type RunInfo } from '../../proto/ci-report.ts';
 import { helloSchemaOf } from '../../proto/compile.ts';
 import { readGolden } from '../../proto/golden.ts';

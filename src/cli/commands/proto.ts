@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { RegisterCommand } from './index.ts';
+import type { RegisterCommand } from '../command.ts';
 import type { ProtoOptions, SchemaOptions } from './proto-run.ts';
 
 // The property engine (fast-check, protobufjs, testees) loads only when a proto command runs.

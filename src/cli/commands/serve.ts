@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { EXIT, UsageError } from '../errors.ts';
-import type { RegisterCommand } from './index.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+import type { RegisterCommand } from '../command.ts';
 
 function parseIntOption(flag: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${raw}"`);

@@ -4,8 +4,8 @@ import type { Variant } from '../../../specs/model/index.ts';
 import { requirementsFor } from '../../../specs/requirements/index.ts';
 import { generateOpenApi, serializeOpenApi } from '../../spec/openapi.ts';
 import { renderRequirementsDoc } from '../../spec/requirements-doc.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import type { RegisterCommand } from './index.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+import type { RegisterCommand } from '../command.ts';
 
 export const registerSpec: RegisterCommand = (program, setExit) => {
   program

@@ -6,7 +6,7 @@ import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
 import { Where, likePattern, notFound } from '../sql.ts';
 import { roleOf } from '../accounts.ts';
-import type { Faults } from '../faults.ts';
+import type { Faults } from '../fault-types.ts';
 
 interface UserRow extends Row {
   id: number;

@@ -1,14 +1,12 @@
 /**
- * The run report: report.json (every other output is rendered from it; its JSON Schema is
- * specs/report.schema.json) and JUnit XML for CI.
+ * The run report as report.json records it (its JSON Schema is specs/report.schema.json), and how a
+ * run's results become one: counts, coverage, root causes, the verdict. Every output is rendered from
+ * this model (./html.ts, ./markdown.ts, ./badge.ts, ./junit.ts), never from live state.
  */
-import { XMLBuilder } from 'fast-xml-parser';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Variant } from '../../specs/model/index.ts';
 import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
-import type { Check, RootCause } from './check.ts';
-import type { CheckResult } from './result.ts';
+import type { Check, RootCause } from '../check/check.ts';
+import type { CheckResult } from '../check/result.ts';
 
 export const REPORT_SCHEMA = 'conform-report/1';
 
@@ -198,136 +196,4 @@ export function countResults(results: readonly ReportedResult[], withBaseline = 
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0, total: results.length };
   for (const r of results) counts[r.status]++;
   return withBaseline ? { ...counts, baselined: results.filter((r) => r.status === 'fail' && r.baselined).length } : counts;
-}
-
-const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
-
-/** Text from the target may hold characters XML 1.0 cannot carry at all: drop them. */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const x = (text: string): string => text.replace(NOT_XML, '\uFFFD');
-
-function entryName(e: BaselineEntry): string {
-  return e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement ?? '?'}`;
-}
-
-/**
- * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
- * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors and a baseline
- * that must be updated are failing testcases of their own, so CI shows every reason a run failed.
- */
-export function renderJUnit(report: Report): string {
-  const byResource = new Map<string, ReportedResult[]>();
-  for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
-  const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
-  const skipped = (r: ReportedResult) => r.status === 'skip' || r.status === 'blocked' || (r.status === 'fail' && r.baselined !== undefined);
-  const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
-    '@_name': x(`conform ${report.variant}: ${resource}`),
-    '@_tests': results.length,
-    '@_failures': results.filter(failing).length,
-    '@_errors': 0,
-    '@_skipped': results.filter(skipped).length,
-    '@_time': (results.reduce((s, r) => s + r.durationMs, 0) / 1000).toFixed(3),
-    testcase: results.map((r) => ({
-      '@_classname': x(`${report.variant}.${resource}`),
-      '@_name': x(`${r.check} [${r.requirements.join(' ')}]`),
-      '@_time': (r.durationMs / 1000).toFixed(3),
-      ...(failing(r)
-        ? { failure: { '@_message': x(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
-        : {}),
-      ...(r.status === 'fail' && r.baselined
-        ? {
-            skipped: { '@_message': x(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
-            'system-out': x(`FAIL (baselined): ${detailText(r)}`),
-          }
-        : {}),
-      ...(r.status === 'skip' ? { skipped: { '@_message': x(r.message ?? '') } } : {}),
-      ...(r.status === 'blocked' ? { skipped: { '@_message': x(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
-      ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
-      ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
-    })),
-  }));
-  const extra: { name: string; message: string; text: string }[] = [
-    ...report.errors.map((e, i) => ({ name: `run error ${i + 1}`, message: e, text: e })),
-    ...(report.baseline?.nowPassing ?? []).map(({ entry, checks }) => ({
-      name: `baseline: ${entryName(entry)} now passes`,
-      message: `listed in ${report.baseline!.file} as a known failure, but it passes: remove the entry (or run with --update-baseline)`,
-      text: `passing: ${checks.join(', ')}`,
-    })),
-    ...(report.baseline?.expired ?? []).map(({ entry, checks }) => ({
-      name: `baseline: ${entryName(entry)} expired`,
-      message: `the entry in ${report.baseline!.file} expired on ${entry.expires}: fix the failure or extend the date`,
-      text: checks.length ? `no longer accepted: ${checks.join(', ')}` : 'it accepts no failure of this run: remove it',
-    })),
-  ];
-  if (extra.length > 0) {
-    suites.push({
-      '@_name': `conform ${report.variant}: run`,
-      '@_tests': extra.length,
-      '@_failures': extra.length,
-      '@_errors': 0,
-      '@_skipped': 0,
-      '@_time': '0.000',
-      testcase: extra.map((e) => ({
-        '@_classname': `${report.variant}.run`,
-        '@_name': x(e.name),
-        '@_time': '0.000',
-        failure: { '@_message': x(e.message), '@_type': 'run', '#text': x(e.text) },
-      })),
-    });
-  }
-  const failures = report.results.filter(failing).length + extra.length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml.build({
-    testsuites: {
-      '@_name': x(`conform check --variant ${report.variant}`),
-      '@_tests': report.counts.total + extra.length,
-      '@_failures': failures,
-      '@_errors': 0,
-      '@_skipped': report.results.filter(skipped).length,
-      '@_time': (report.durationMs / 1000).toFixed(3),
-      testsuite: suites,
-    },
-  })}`;
-}
-
-function detailText(r: CheckResult): string {
-  const last = r.exchanges.at(-1);
-  return [
-    r.message,
-    r.expected !== undefined ? `expected: ${r.expected}` : '',
-    r.actual !== undefined ? `actual: ${r.actual}` : '',
-    last ? `${last.request.method} ${last.request.url} -> ${last.response?.status ?? last.error}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-}
-
-/** The files a run writes in its report directory, in the order they are printed. */
-export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.svg'] as const;
-
-/** Writes report.json and every output rendered from it; returns their paths. */
-export async function writeReport(dir: string, report: Report): Promise<string[]> {
-  const [{ renderHtml }, { renderMarkdown }, { renderBadge }] = await Promise.all([
-    import('../report/html.ts'),
-    import('../report/markdown.ts'),
-    import('../report/badge.ts'),
-  ]);
-  // Every output is rendered from report.json as written, never from live state.
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  const written = JSON.parse(json) as Report;
-  const contents: Record<(typeof REPORT_FILES)[number], string> = {
-    'report.json': json,
-    'junit.xml': renderJUnit(written),
-    'report.html': renderHtml(written),
-    'summary.md': renderMarkdown(written),
-    'badge.svg': renderBadge(written),
-  };
-  await mkdir(dir, { recursive: true });
-  const files: string[] = [];
-  for (const name of REPORT_FILES) {
-    const file = join(dir, name);
-    await writeFile(file, contents[name]);
-    files.push(file);
-  }
-  return files;
 }

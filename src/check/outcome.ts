@@ -1,0 +1,61 @@
+/**
+ * How a check ends when it does not pass: a failure (with what was expected and what happened), a
+ * skip (not established, with the reason), or blocked by a failed set-up step (its root cause). A leaf
+ * module: the target and the checks both throw these.
+ */
+import type { InterpretationId } from '../../specs/interpretations.ts';
+import type { Exchange } from './http.ts';
+
+export interface FailureDetail {
+  expected?: string;
+  actual?: string;
+  exchange?: Exchange;
+  requirement?: string;
+  /** The operation of the request that showed the failure. */
+  operation?: string;
+  /**
+   * The failing assertion rests only on this reading of the register, not on the document's text:
+   * the result is a warning naming it, unless --strict.
+   */
+  interpretation?: InterpretationId;
+}
+
+/** Thrown by a check when the target breaks the requirement. */
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly detail: FailureDetail = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A failed set-up step: one root cause, named by every check it blocks. */
+export interface RootCause {
+  /** `setup/<kind>`. */
+  readonly id: string;
+  readonly fn: string;
+  readonly description: string;
+  /** The requirement the failing set-up request showed broken (or that of its operation). */
+  readonly requirement?: string;
+  readonly operation?: string;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly exchanges: readonly Exchange[];
+  readonly interpretation?: InterpretationId;
+}
+
+/** Thrown when a check needs what a failed set-up step should have made. */
+export class Blocked extends Error {
+  override readonly name = 'Blocked';
+  constructor(readonly root: RootCause) {
+    super(`blocked by ${root.id}: ${root.message}`);
+  }
+}
+
+/** Thrown by a check that cannot be made non-vacuous on this target; reported as skip with the reason. */
+export class CheckSkip extends Error {
+  override readonly name = 'CheckSkip';
+}

@@ -1,0 +1,111 @@
+/**
+ * JUnit XML of a report, for CI test views: one testsuite per resource, one testcase per check named
+ * by check and requirement ids.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { CheckResult } from '../check/result.ts';
+import type { BaselineEntry, Report, ReportedResult } from './model.ts';
+
+const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
+
+/** Text from the target may hold characters XML 1.0 cannot carry at all: drop them. */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const x = (text: string): string => text.replace(NOT_XML, '\uFFFD');
+
+function entryName(e: BaselineEntry): string {
+  return e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement ?? '?'}`;
+}
+
+/**
+ * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
+ * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors and a baseline
+ * that must be updated are failing testcases of their own, so CI shows every reason a run failed.
+ */
+export function renderJUnit(report: Report): string {
+  const byResource = new Map<string, ReportedResult[]>();
+  for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
+  const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
+  const skipped = (r: ReportedResult) => r.status === 'skip' || r.status === 'blocked' || (r.status === 'fail' && r.baselined !== undefined);
+  const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
+    '@_name': x(`conform ${report.variant}: ${resource}`),
+    '@_tests': results.length,
+    '@_failures': results.filter(failing).length,
+    '@_errors': 0,
+    '@_skipped': results.filter(skipped).length,
+    '@_time': (results.reduce((s, r) => s + r.durationMs, 0) / 1000).toFixed(3),
+    testcase: results.map((r) => ({
+      '@_classname': x(`${report.variant}.${resource}`),
+      '@_name': x(`${r.check} [${r.requirements.join(' ')}]`),
+      '@_time': (r.durationMs / 1000).toFixed(3),
+      ...(failing(r)
+        ? { failure: { '@_message': x(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
+        : {}),
+      ...(r.status === 'fail' && r.baselined
+        ? {
+            skipped: { '@_message': x(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
+            'system-out': x(`FAIL (baselined): ${detailText(r)}`),
+          }
+        : {}),
+      ...(r.status === 'skip' ? { skipped: { '@_message': x(r.message ?? '') } } : {}),
+      ...(r.status === 'blocked' ? { skipped: { '@_message': x(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
+      ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
+      ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
+    })),
+  }));
+  const extra: { name: string; message: string; text: string }[] = [
+    ...report.errors.map((e, i) => ({ name: `run error ${i + 1}`, message: e, text: e })),
+    ...(report.baseline?.nowPassing ?? []).map(({ entry, checks }) => ({
+      name: `baseline: ${entryName(entry)} now passes`,
+      message: `listed in ${report.baseline!.file} as a known failure, but it passes: remove the entry (or run with --update-baseline)`,
+      text: `passing: ${checks.join(', ')}`,
+    })),
+    ...(report.baseline?.expired ?? []).map(({ entry, checks }) => ({
+      name: `baseline: ${entryName(entry)} expired`,
+      message: `the entry in ${report.baseline!.file} expired on ${entry.expires}: fix the failure or extend the date`,
+      text: checks.length ? `no longer accepted: ${checks.join(', ')}` : 'it accepts no failure of this run: remove it',
+    })),
+  ];
+  if (extra.length > 0) {
+    suites.push({
+      '@_name': `conform ${report.variant}: run`,
+      '@_tests': extra.length,
+      '@_failures': extra.length,
+      '@_errors': 0,
+      '@_skipped': 0,
+      '@_time': '0.000',
+      testcase: extra.map((e) => ({
+        '@_classname': `${report.variant}.run`,
+        '@_name': x(e.name),
+        '@_time': '0.000',
+        failure: { '@_message': x(e.message), '@_type': 'run', '#text': x(e.text) },
+      })),
+    });
+  }
+  const failures = report.results.filter(failing).length + extra.length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml.build({
+    testsuites: {
+      '@_name': x(`conform check --variant ${report.variant}`),
+      '@_tests': report.counts.total + extra.length,
+      '@_failures': failures,
+      '@_errors': 0,
+      '@_skipped': report.results.filter(skipped).length,
+      '@_time': (report.durationMs / 1000).toFixed(3),
+      testsuite: suites,
+    },
+  })}`;
+}
+
+function detailText(r: CheckResult): string {
+  const last = r.exchanges.at(-1);
+  return [
+    r.message,
+    r.expected !== undefined ? `expected: ${r.expected}` : '',
+    r.actual !== undefined ? `actual: ${r.actual}` : '',
+    last ? `${last.request.method} ${last.request.url} -> ${last.response?.status ?? last.error}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The files a run writes in its report directory, in the order they are printed. */

@@ -170,7 +170,7 @@ export class HttpClient {
         size += buf.byteLength;
       }
       // A body over the cap is never parsed: keep its first bytes for the excerpt and let the rest go now.
-      const body = truncated ? Buffer.concat(chunks, size).subarray(0, EXCERPT_BYTES) : Buffer.concat(chunks, size);
+      const body = truncated ? headOf(chunks, EXCERPT_BYTES) : Buffer.concat(chunks, size);
       chunks.length = 0;
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -210,4 +210,15 @@ export class HttpClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The first `n` bytes of a list of chunks, copied (never a view that keeps a large buffer alive). */
+function headOf(chunks: readonly Buffer[], n: number): Buffer {
+  const out = Buffer.allocUnsafe(Math.min(n, chunks.reduce((s, c) => s + c.byteLength, 0)));
+  let at = 0;
+  for (const c of chunks) {
+    if (at >= out.byteLength) break;
+    at += c.copy(out, at, 0, Math.min(c.byteLength, out.byteLength - at));
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { registerCheck } from './check.ts';
 import { registerCompare } from './compare.ts';
 import { registerDetect } from './detect.ts';
 import { registerProto } from './proto.ts';
+import { registerProxy } from './proxy.ts';
 import { registerServe } from './serve.ts';
 import { registerSpec } from './spec.ts';
 
@@ -15,4 +16,5 @@ export const commands: RegisterCommand[] = [
   registerDetect,
   registerProto,
   registerServe,
+  registerProxy,
 ];

@@ -1,0 +1,116 @@
+import { Option } from 'commander';
+import { join, resolve } from 'node:path';
+import type { Variant } from '../../../specs/model/index.ts';
+import { DEFAULTS } from '../../check/config.ts';
+import { REPO_ROOT } from '../../paths.ts';
+import type { RegisterCommand } from '../command.ts';
+import { EXIT, UsageError } from '../../errors.ts';
+
+interface ProxyFlags {
+  variant: Variant;
+  upstream: string;
+  port: string;
+  host: string;
+  report?: string;
+  duration?: string;
+  maxBody: string;
+  timeout: string;
+  accounts?: string;
+  strict?: boolean;
+}
+
+function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}
+
+function upstreamUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--upstream is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http or https URL, not ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream takes a scheme, host, optional port and path only');
+  return url.toString().replace(/\/$/, '');
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
+}
+
+/**
+ * `conform proxy`: validates live traffic. Until SIGINT, SIGTERM or --duration, every exchange between
+ * a client and the upstream is passed through unchanged and judged; then the usual reports are written.
+ */
+export const registerProxy: RegisterCommand = (program, setExit) => {
+  program
+    .command('proxy')
+    .description('Run a transparent reverse proxy that validates every exchange passing through against variant A or B; reports on SIGINT, SIGTERM or --duration.')
+    .addOption(new Option('--variant <variant>', 'variant to validate against').choices(['A', 'B']).makeOptionMandatory())
+    .requiredOption('--upstream <url>', 'base URL of the server the traffic goes to')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--report <dir>', 'directory for report.json, junit.xml, report.html, summary.md and badge.svg (default: reports/<timestamp>)')
+    .option('--duration <seconds>', 'stop by itself after this long and write the reports')
+    .option('--max-body <bytes>', 'responses larger than this are streamed through unvalidated, and counted', String(DEFAULTS.maxBodyBytes))
+    .option('--timeout <ms>', 'upstream timeout for headers and body, in milliseconds', String(DEFAULTS.timeoutMs))
+    .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in traffic always are)')
+    .option('--strict', 'SHOULD-level failures fail the run (by default they are warnings)')
+    .action(async (opts: ProxyFlags) => {
+      const upstream = upstreamUrl(opts.upstream);
+      const port = integer(opts.port, '--port', 0, 65535);
+      const duration = opts.duration !== undefined ? integer(opts.duration, '--duration', 1) : undefined;
+      const maxBodyBytes = integer(opts.maxBody, '--max-body', 0);
+      const timeoutMs = integer(opts.timeout, '--timeout', 1);
+      const [{ startProxy }, { Redactor }, { writeReport }, { runFailed }] = await Promise.all([
+        import('../../proxy/proxy.ts'),
+        import('../../check/redact.ts'),
+        import('../../report/write.ts'),
+        import('../../report/model.ts'),
+      ]);
+      const redactor = new Redactor();
+      if (opts.accounts) {
+        const { loadAccounts } = await import('../../check/accounts.ts');
+        await loadAccounts(opts.accounts.startsWith('env:') ? opts.accounts : resolve(opts.accounts), opts.variant, redactor);
+      }
+      let proxy;
+      try {
+        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor });
+      } catch (err) {
+        throw new UsageError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`);
+      }
+      process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
+      const stopped = await new Promise<string>((done) => {
+        const timer = duration !== undefined ? setTimeout(() => done(`--duration ${duration} s`), duration * 1000) : undefined;
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+          process.once(signal, () => {
+            if (timer) clearTimeout(timer);
+            done(signal);
+          });
+        }
+      });
+      process.stderr.write(`conform proxy: stopping (${stopped}); judging the last exchanges\n`);
+      await proxy.close();
+      const report = proxy.tally.report({ listen: proxy.url, upstream, maxBodyBytes, strict: opts.strict === true });
+      const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
+      const files = await writeReport(dir, report);
+      const c = report.counts;
+      const t = report.traffic;
+      process.stdout.write(
+        [
+          `variant ${report.variant}  upstream ${upstream}`,
+          `${t.exchanges} exchanges: ${t.operations.exercised} of ${t.operations.total} operations exercised; ${t.unmatched} outside the description, ${t.throttled} throttled, ${t.unvalidated} over --max-body (not judged), ${t.transportErrors} without an upstream answer`,
+          `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
+          ...report.errors.map((e) => `error: ${e}`),
+          `verdict: ${report.verdict.toUpperCase()}`,
+          'report:',
+          ...files.map((f) => `  ${f}`),
+          '',
+        ].join('\n'),
+      );
+      setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
+    });
+};

@@ -1,0 +1,219 @@
+/**
+ * `conform proxy`: a transparent reverse proxy in front of a server of the image-board API. It passes
+ * every request and response through unchanged (only hop-by-hop headers and the Host are those of
+ * each hop), streaming bodies both ways, and judges each exchange after it has been answered (see
+ * ./validate.ts), so validation adds nothing to the client's wait but the copy of the body.
+ *
+ * Bodies over --max-body are streamed through and counted, not judged. Credentials seen in traffic
+ * (api_key, password_hash, Basic, the session cookie) are registered with the redactor before
+ * anything of the exchange is recorded, so no report carries them.
+ */
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { Agent } from 'undici';
+import type { Variant } from '../../specs/model/index.ts';
+import { AUTH_PARAMS } from '../../specs/model/index.ts';
+import type { Exchange } from '../check/http.ts';
+import { Redactor } from '../check/redact.ts';
+import type { Seen } from './validate.ts';
+import { Router, judgeExchange } from './validate.ts';
+import { Tally } from './tally.ts';
+
+export interface ProxyOptions {
+  readonly variant: Variant;
+  /** Base URL of the server the traffic goes to (http or https). */
+  readonly upstream: string;
+  readonly port?: number;
+  readonly host?: string;
+  /** Bodies larger than this pass through unvalidated (counted). */
+  readonly maxBodyBytes: number;
+  /** Upstream headers and body timeout, in milliseconds. */
+  readonly timeoutMs: number;
+  readonly redactor?: Redactor;
+}
+
+export interface RunningProxy {
+  readonly url: string;
+  readonly tally: Tally;
+  /** Stops listening, waits for the exchanges in flight (at most `graceMs`), and judges what is left. */
+  close(graceMs?: number): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const EXCERPT_BYTES = 2048;
+const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
+const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password'];
+
+function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const listed = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && !listed.has(k)) out[k] = v;
+  return out;
+}
+
+/** Registers the credentials one request carries, in every form the redactor knows. */
+function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttpHeaders, body: string): void {
+  for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
+  if (body) {
+    for (const name of SECRET_PARAMS) {
+      for (const v of new URLSearchParams(body).getAll(name)) redactor.add(v);
+      const escaped = name.replace(/[[\]]/g, '\\$&');
+      for (const m of body.matchAll(new RegExp(`name="${escaped}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'))) redactor.add(m[1]);
+    }
+  }
+  const auth = headers.authorization;
+  if (auth && /^basic\s+/i.test(auth)) {
+    const encoded = auth.replace(/^basic\s+/i, '').trim();
+    redactor.add(encoded);
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) redactor.add(decoded.slice(colon + 1));
+  }
+  for (const part of String(headers.cookie ?? '').split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === AUTH_PARAMS.passwordHash) {
+      const v = rest.join('=');
+      redactor.add(v);
+      try {
+        redactor.add(decodeURIComponent(v));
+      } catch {
+        // not percent-encoded
+      }
+    }
+  }
+}
+
+function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const origin = upstream.origin;
+  const basePath = upstream.pathname.replace(/\/$/, '');
+  const redactor = options.redactor ?? new Redactor();
+  const router = new Router(options.variant);
+  const tally = new Tally(options.variant);
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+  const inFlight = new Set<Promise<void>>();
+
+  const judgeLater = (method: string, path: string, headers: IncomingHttpHeaders, requestBody: Buffer, status: number, responseHeaders: Record<string, string>, body: Buffer | undefined, durationMs: number) => {
+    // Off the client's path: the exchange is judged once the response has been passed on.
+    setImmediate(() => {
+      try {
+        const url = new URL(path, 'http://proxy.invalid');
+        const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
+        const bodyText = requestBody.toString('utf8');
+        learnSecrets(redactor, url, headers, bodyText);
+        const recorded: Record<string, string> = {};
+        for (const k of RECORDED_RESPONSE_HEADERS) if (responseHeaders[k] !== undefined) recorded[k] = responseHeaders[k];
+        const exchange: Exchange = {
+          request: {
+            method,
+            url: redactor.url(`${origin}${path}`),
+            headers: redactor.headers(flat({ ...(headers.authorization ? { authorization: headers.authorization } : {}), ...(headers.cookie ? { cookie: headers.cookie } : {}), ...(headers['content-type'] ? { 'content-type': headers['content-type'] } : {}) })),
+            ...(requestBody.byteLength > 0 ? { body: redactor.text(bodyText.slice(0, EXCERPT_BYTES)) } : {}),
+          },
+          response: {
+            status,
+            headers: redactor.headers(recorded),
+            body: redactor.text((body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
+            truncated: body === undefined || body.byteLength > EXCERPT_BYTES,
+          },
+          durationMs,
+        };
+        const seen: Seen = { method, url: path, status, headers: responseHeaders, body, durationMs, exchange };
+        tally.record(matched, seen, judgeExchange(options.variant, matched, seen));
+      } catch (err) {
+        tally.error(redactor.text(`could not judge ${method} ${path.split('?')[0]}: ${(err as Error).message}`));
+      }
+    });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    const requestChunks: Buffer[] = [];
+    let requestSize = 0;
+    let body: PassThrough | undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      body = new PassThrough();
+      req.on('data', (c: Buffer) => {
+        if (requestSize < EXCERPT_BYTES * 4) requestChunks.push(c);
+        requestSize += c.byteLength;
+      });
+      req.pipe(body);
+    }
+    try {
+      const upstreamRes = await agent.request({
+        origin,
+        path: `${basePath}${path}`,
+        method: method as 'GET',
+        headers: forwardHeaders(req.headers),
+        ...(body ? { body } : {}),
+      });
+      const headers: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(upstreamRes.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+      res.writeHead(upstreamRes.statusCode, headers);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let over = false;
+      for await (const chunk of upstreamRes.body) {
+        const buf = chunk as Buffer;
+        if (!over) {
+          size += buf.byteLength;
+          if (size > options.maxBodyBytes) {
+            over = true;
+            chunks.length = 0;
+          } else chunks.push(buf);
+        }
+        if (!res.write(buf)) await new Promise<void>((resolve) => res.once('drain', resolve));
+      }
+      res.end();
+      if (over) tally.unvalidated++;
+      judgeLater(method, path, req.headers, Buffer.concat(requestChunks), upstreamRes.statusCode, flat(upstreamRes.headers), over ? undefined : Buffer.concat(chunks, size), performance.now() - started);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+      const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+      const message = redactor.text(`${method} ${path.split('?')[0]}: ${e.message}${code ? ` (${code})` : ''}`);
+      tally.transport(message);
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`conform proxy: no answer from the upstream: ${message}\n`);
+      } else {
+        res.destroy();
+      }
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const p = handle(req, res).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    tally,
+    async close(graceMs = 5_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      server.closeAllConnections();
+      await closed;
+      await agent.close().catch(() => undefined);
+      // Let the judgements scheduled by the last exchanges run.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * What `conform proxy` saw, folded into the results of a normal `conform-report/1`: one result per
+ * operation and judgement (`proxy/<operation>/<assertion>`), passing when every exchange of it did,
+ * and the traffic figures (`traffic`): exchanges, operations exercised, what was not judged and why.
+ */
+import type { Variant } from '../../specs/model/index.ts';
+import { operationsFor } from '../../specs/model/index.ts';
+import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
+import type { CheckFailure } from '../check/check.ts';
+import type { Exchange } from '../check/http.ts';
+import type { CheckResult } from '../check/result.ts';
+import type { Coverage, Report } from '../report/model.ts';
+import { countResults, requirementBasis, verdictOf } from '../report/model.ts';
+import type { Assertion, Judgement, Matched, Seen } from './validate.ts';
+import { ASSERTIONS } from './validate.ts';
+
+const KEPT_EXCHANGES = 3;
+
+/** The traffic figures of a proxy run (report.json `traffic`, see specs/report.schema.json). */
+export interface Traffic {
+  readonly listen: string;
+  readonly upstream: string;
+  readonly exchanges: number;
+  readonly maxBodyBytes: number;
+  readonly unvalidated: number;
+  readonly unmatched: number;
+  readonly throttled: number;
+  readonly transportErrors: number;
+  readonly operations: { readonly total: number; readonly exercised: number; readonly notExercised: readonly string[] };
+  readonly byOperation: Readonly<Record<string, number>>;
+}
+
+export type ProxyReport = Report & { readonly traffic: Traffic };
+
+interface Entry {
+  readonly assertion: Assertion;
+  readonly op: Matched & { kind: 'operation' | 'other-variant' };
+  exchanges: number;
+  failures: number;
+  first?: CheckFailure;
+  readonly shown: Exchange[];
+  durationMs: number;
+}
+
+export class Tally {
+  exchanges = 0;
+  /** Bodies over --max-body, streamed through unvalidated. */
+  unvalidated = 0;
+  /** Requests to paths no operation of either variant has. */
+  unmatched = 0;
+  /** 421/429 answers: throttling, not judged. */
+  throttled = 0;
+  transportErrors = 0;
+  private readonly transportSamples: string[] = [];
+  private readonly errors: string[] = [];
+  private readonly entries = new Map<string, Entry>();
+  private readonly byOperation = new Map<string, number>();
+  readonly startedAt = new Date();
+
+  constructor(readonly variant: Variant) {}
+
+  record(matched: Matched, seen: Seen, judgements: readonly Judgement[]): void {
+    this.exchanges++;
+    if (matched.kind === 'unmatched') {
+      this.unmatched++;
+      return;
+    }
+    this.byOperation.set(matched.op.id, (this.byOperation.get(matched.op.id) ?? 0) + 1);
+    if (seen.status === 421 || seen.status === 429) this.throttled++;
+    for (const j of judgements) {
+      const id = `proxy/${matched.op.id}/${j.assertion}`;
+      let e = this.entries.get(id);
+      if (!e) this.entries.set(id, (e = { assertion: j.assertion, op: matched, exchanges: 0, failures: 0, shown: [], durationMs: 0 }));
+      e.exchanges++;
+      e.durationMs += seen.durationMs;
+      if (j.failure) {
+        e.failures++;
+        e.first ??= j.failure;
+        if (e.shown.length < KEPT_EXCHANGES) e.shown.push(j.failure.detail.exchange ?? seen.exchange);
+      }
+    }
+  }
+
+  transport(message: string): void {
+    this.transportErrors++;
+    if (this.transportSamples.length < 5) this.transportSamples.push(message);
+  }
+
+  error(message: string): void {
+    if (this.errors.length < 20) this.errors.push(message);
+  }
+
+  /** One result per operation and judgement that the traffic exercised. */
+  results(strict: boolean): CheckResult[] {
+    const out: CheckResult[] = [];
+    for (const [id, e] of [...this.entries].sort(([a], [b]) => a.localeCompare(b))) {
+      const spec = ASSERTIONS[e.assertion];
+      const requirements = spec.requirements(e.op.op, this.variant);
+      const level = requirement(requirements[0]!).level;
+      const f = e.first;
+      const cited = f?.detail.requirement;
+      const status = !f ? 'pass' : f.detail.interpretation && !strict ? 'warn' : level === 'MUST' || strict ? 'fail' : 'warn';
+      out.push({
+        check: id,
+        fn: spec.fn,
+        description: `${e.op.op.method} ${e.op.op.path}: ${spec.description}`,
+        requirements: cited && !requirements.includes(cited) ? [...requirements, cited] : requirements,
+        ...(cited ? { failedRequirement: cited } : {}),
+        level,
+        resource: e.op.op.resource,
+        operation: e.op.op.id,
+        status,
+        ...(f
+          ? {
+              message: `${e.failures} of ${e.exchanges} exchanges: ${f.message}`,
+              ...(f.detail.expected !== undefined ? { expected: f.detail.expected } : {}),
+              ...(f.detail.actual !== undefined ? { actual: f.detail.actual } : {}),
+              ...(f.detail.interpretation ? { interpretation: f.detail.interpretation } : {}),
+            }
+          : {}),
+        exchanges: e.shown,
+        requests: e.exchanges,
+        durationMs: Math.round(e.durationMs),
+      });
+    }
+    return out;
+  }
+
+  traffic(listen: string, upstream: string, maxBodyBytes: number): Traffic {
+    const all = operationsFor(this.variant).map((o) => o.id);
+    const exercised = all.filter((id) => this.byOperation.has(id));
+    return {
+      listen,
+      upstream,
+      exchanges: this.exchanges,
+      maxBodyBytes,
+      unvalidated: this.unvalidated,
+      unmatched: this.unmatched,
+      throttled: this.throttled,
+      transportErrors: this.transportErrors,
+      operations: { total: all.length, exercised: exercised.length, notExercised: all.filter((id) => !this.byOperation.has(id)) },
+      byOperation: Object.fromEntries([...this.byOperation].sort(([a], [b]) => a.localeCompare(b))),
+    };
+  }
+
+  /** The report of the traffic seen so far: a normal conform-report/1 with `traffic`. */
+  report(options: { listen: string; upstream: string; maxBodyBytes: number; strict: boolean }): ProxyReport {
+    const results = this.results(options.strict);
+    const errors = [
+      ...this.errors,
+      ...(this.transportErrors > 0 ? [`${this.transportErrors} requests got no answer from the upstream (first: ${this.transportSamples.join('; ')})`] : []),
+    ];
+    const proven = new Set(results.flatMap((r) => r.requirements));
+    const reqs = requirementsFor(this.variant);
+    const count = (level: 'MUST' | 'SHOULD') => {
+      const of = reqs.filter((r) => r.level === level);
+      return { covered: of.filter((r) => proven.has(r.id)).length, total: of.length };
+    };
+    const coverage: Coverage = { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
+    return {
+      schema: 'conform-report/1',
+      tool: { name: 'conform', version: '0.1.0' },
+      variant: this.variant,
+      target: options.upstream,
+      embedded: false,
+      seed: 0,
+      prefix: '',
+      strict: options.strict,
+      readOnly: false,
+      only: [],
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Date.now() - this.startedAt.getTime(),
+      requests: this.exchanges,
+      verdict: verdictOf(results, errors, options.strict),
+      counts: countResults(results),
+      coverage,
+      errors,
+      requirements: requirementBasis(results),
+      traffic: this.traffic(options.listen, options.upstream, options.maxBodyBytes),
+      results,
+    };
+  }
+}

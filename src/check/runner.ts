@@ -68,8 +68,23 @@ function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) 
         peakRssBytes = m.peakRssBytes;
       }
     });
+    // The suites' process never outlives this one: stopped on SIGINT/SIGTERM and on exit.
+    const stopChild = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    };
+    const onSignal = (signal: NodeJS.Signals) => {
+      stopChild();
+      // Nobody else handles the signal (a container being removed would): end as the signal would have.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    process.once('exit', stopChild);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      process.off('exit', stopChild);
       if (!ended) {
         const tail = stderr.trim().split('\n').slice(-5).join(' | ');
         errors.push(`the suites stopped before the end (${signal ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);

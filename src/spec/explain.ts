@@ -8,6 +8,7 @@ import { INTERPRETATIONS } from '../../specs/interpretations.ts';
 import { VARIANTS } from '../../specs/model/index.ts';
 import { REQUIREMENTS, hasRequirement, requirement } from '../../specs/requirements/index.ts';
 import { allFaults, faultAppliesTo } from '../server/faults.ts';
+import type { Check } from '../check/check.ts';
 import { checksByRequirement } from './requirements-doc.ts';
 
 /** Requirement ids close to an unknown one (same prefix), to suggest. */
@@ -15,6 +16,9 @@ export function similarRequirements(id: string, n = 5): string[] {
   const stem = id.toLowerCase().split('-').slice(0, 3).join('-');
   return REQUIREMENTS.map((r) => r.id).filter((x) => x.toLowerCase().startsWith(stem)).slice(0, n);
 }
+
+/** The registered checks by requirement, built once per process (it loads every check of both variants). */
+let byRequirement: Map<string, Check[]> | undefined;
 
 export function explainRequirement(id: string): string {
   if (!hasRequirement(id)) throw new Error(`unknown requirement ${id}`);
@@ -31,7 +35,7 @@ export function explainRequirement(id: string): string {
     lines.push(`    what a check may demand: ${i.checks}`);
   }
   lines.push('');
-  const checks = checksByRequirement().get(r.id) ?? [];
+  const checks = (byRequirement ??= checksByRequirement()).get(r.id) ?? [];
   lines.push(`checks (${checks.length}):`);
   for (const c of checks) lines.push(`  ${c.id}  ${c.fn}  ${c.source ?? '?'}${c.readOnly ? '  read-only' : ''}`);
   const faults = allFaults().filter((f) => f.requirements.includes(r.id));

@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'test',
           include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

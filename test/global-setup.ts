@@ -1,0 +1,20 @@
+/**
+ * One temporary root per `npm test` run: every temporary directory and file the tests (and the
+ * processes they start) make under the system temp directory lands in it, and it is removed when the
+ * run ends, also when tests failed. Tests still remove what they make; this is the guarantee.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'conform-test-run-'));
+  const previous = process.env.TMPDIR;
+  // os.tmpdir() reads TMPDIR on each call; workers and child processes inherit it.
+  process.env.TMPDIR = root;
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(root, { recursive: true, force: true });
+  };
+}

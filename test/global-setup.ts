@@ -3,12 +3,14 @@
  * processes they start) make under the system temp directory lands in it, and it is removed when the
  * run ends, also when tests failed. Tests still remove what they make; this is the guarantee.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'conform-test-run-'));
+  // Like /tmp itself: tests that run a program as another user (PostgreSQL's initdb) reach their own directories.
+  chmodSync(root, 0o1777);
   const previous = process.env.TMPDIR;
   // os.tmpdir() reads TMPDIR on each call; workers and child processes inherit it.
   process.env.TMPDIR = root;

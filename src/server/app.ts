@@ -27,6 +27,7 @@ import { ApiError, formatOfUrl, renderEnvelope, renderList, renderRecord } from 
 import { QuotaTracker } from './quota.ts';
 import type { Handler, ResourceModule, ServerEnv } from './registry.ts';
 import { RESOURCE_MODULES } from './resources/index.ts';
+import { STATUS, denied, invalid, throttled } from './refusals.ts';
 
 export interface ServerOptions {
   readonly variant: Variant;
@@ -100,8 +101,8 @@ async function readInput(req: FastifyRequest, maxUploadBytes: number): Promise<R
       }
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(424, `file larger than ${maxUploadBytes} bytes`);
-      throw new ApiError(424, `malformed multipart body: ${(err as Error).message}`);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(`file larger than ${maxUploadBytes} bytes`);
+      throw invalid(`malformed multipart body: ${(err as Error).message}`);
     }
     return { fields, files };
   }
@@ -174,7 +175,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
     if (err instanceof ApiError) return error(reply, format, err.status, err.reason);
     const status = (err as { statusCode?: number }).statusCode;
     // Errors of fastify's own stages (body parsing, sizes, content types) are invalid input.
-    if (status !== undefined && status >= 400 && status < 500) return error(reply, format, 424, `invalid request: ${(err as Error).message}`);
+    if (status !== undefined && status >= 400 && status < 500) return error(reply, format, STATUS.invalidParameters, `invalid request: ${(err as Error).message}`);
     req.log.error(err);
     return error(reply, format, 500, 'internal server error');
   });
@@ -203,17 +204,17 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
       );
       if (user === null) {
         const anonymousReads = variant === 'A' ? !faults.active('anonymous-refused-A') : faults.active('anonymous-allowed-B');
-        if (!anonymousReads) throw new ApiError(403, 'access denied: log in (login and api_key, HTTP Basic, or the session cookies)');
-        if (op.stateChanging) throw new ApiError(403, 'access denied: state-changing requests need a logged-in user');
+        if (!anonymousReads) throw denied('log in (login and api_key, HTTP Basic, or the session cookies)');
+        if (op.stateChanging) throw denied('state-changing requests need a logged-in user');
       }
-      if (!faults.active('quota-not-enforced') && !quota.take(user, req.ip)) throw new ApiError(421, 'user is throttled, try again later');
+      if (!faults.active('quota-not-enforced') && !quota.take(user, req.ip)) throw throttled();
       // Legal variations (./variations.ts): what the document allows and real servers do.
       if (user && op.stateChanging && variations.active('throttle') && !writes.take(user.id)) {
-        throw new ApiError(421, 'user is throttled, try again later', { 'retry-after': '1' });
+        throw throttled({ 'retry-after': '1' });
       }
       const reserved = RESERVED_LEVELS[op.id];
       if (reserved !== undefined && variations.active('levels') && (user?.level ?? 0) < reserved) {
-        throw new ApiError(403, `access denied: ${op.id} needs level ${reserved}`);
+        throw denied(`${op.id} needs level ${reserved}`);
       }
       const path: Record<string, number> = {};
       for (const pp of op.params) {
@@ -234,12 +235,12 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
     } catch (err) {
       if (err instanceof ApiError) {
         let status = err.status;
-        if (status === 424 && faults.active('status-undocumented')) status = 400;
-        if (status === 424 && faults.active('server-error-on-bad-input')) status = 500;
+        if (status === STATUS.invalidParameters && faults.active('status-undocumented')) status = 400;
+        if (status === STATUS.invalidParameters && faults.active('server-error-on-bad-input')) status = STATUS.serverError;
         if (status === 404 && faults.active('unknown-id-200') && op.params.some((x) => x.location === 'path') && p.notServed === undefined) {
           return send(reply, renderRecord(format, 'record', {}, faults));
         }
-        if (status === 424 && variations.active('status-420')) status = 420;
+        if (status === STATUS.invalidParameters && variations.active('status-420')) status = STATUS.invalidRecord;
         for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
         return error(reply, format, status, err.reason);
       }

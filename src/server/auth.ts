@@ -7,7 +7,8 @@
 import { AUTH_PARAMS } from '../../specs/model/index.ts';
 import type { User, UserDirectory } from './accounts.ts';
 import type { Faults } from './fault-types.ts';
-import { ApiError } from './protocol.ts';
+import type { ApiError } from './protocol.ts';
+import { denied } from './refusals.ts';
 
 export interface AuthInput {
   readonly authorization: string | undefined;
@@ -20,7 +21,7 @@ function field(sources: AuthInput['fieldSources'], name: string): string | undef
   for (const s of sources) {
     const v = s[name];
     if (typeof v === 'string') return v;
-    if (v !== undefined) throw new ApiError(403, `${name} must be a single value`);
+    if (v !== undefined) throw denied(`${name} must be a single value`);
   }
   return undefined;
 }
@@ -40,8 +41,8 @@ function basicCredentials(base64: string): string {
   }
 }
 
-function denied(): ApiError {
-  return new ApiError(403, 'access denied: invalid credentials');
+function wrongCredentials(): ApiError {
+  return denied('invalid credentials');
 }
 
 /** The authenticated user, null when the request carries no credentials; throws 403 for wrong ones. */
@@ -51,25 +52,25 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Fau
   if (auth && /^basic\s/i.test(auth) && !faults.active('basic-ignored')) {
     const decoded = basicCredentials(auth.replace(/^basic\s+/i, ''));
     const colon = decoded.indexOf(':');
-    if (colon <= 0) throw denied();
+    if (colon <= 0) throw wrongCredentials();
     const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny || faults.active('wrong-basic-accepted'));
-    if (!user) throw denied();
+    if (!user) throw wrongCredentials();
     return user;
   }
   const login = field(input.fieldSources, AUTH_PARAMS.login);
   const apiKey = faults.active('api-key-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.apiKey);
   const legacy = faults.active('password-hash-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
   if (apiKey !== undefined || legacy !== undefined) {
-    if (login === undefined || login === '') throw denied();
+    if (login === undefined || login === '') throw wrongCredentials();
     const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', acceptAny) : users.authenticate(login, legacy!, 'legacy', acceptAny || faults.active('wrong-password-hash-accepted'));
-    if (!user) throw denied();
+    if (!user) throw wrongCredentials();
     return user;
   }
   const cookieLogin = input.cookies[AUTH_PARAMS.login];
   const cookieKey = input.cookies[AUTH_PARAMS.passwordHash];
   if (cookieLogin && cookieKey && !faults.active('cookie-ignored')) {
     const user = users.authenticate(cookieLogin, cookieKey, 'api_key', acceptAny || faults.active('wrong-cookie-accepted'));
-    if (!user) throw denied();
+    if (!user) throw wrongCredentials();
     return user;
   }
   return null;

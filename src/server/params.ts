@@ -6,7 +6,7 @@
 import type { ResolvedOperation } from '../../specs/model/index.ts';
 import { OPERATIONS, resolveOperation } from '../../specs/model/index.ts';
 import type { Faults } from './fault-types.ts';
-import { ApiError } from './protocol.ts';
+import { invalid } from './refusals.ts';
 
 export interface UploadedFile {
   readonly filename: string;
@@ -38,9 +38,7 @@ export function parseInteger(s: string): number | undefined {
   return n > INT_MAX || n < -INT_MAX ? undefined : n;
 }
 
-export function invalid(reason: string): ApiError {
-  return new ApiError(424, reason);
-}
+export { invalid } from './refusals.ts';
 
 function scalar(name: string, v: unknown): string {
   if (typeof v === 'string') return v;

@@ -5,7 +5,7 @@
 import type { ValueSetId } from '../../specs/model/index.ts';
 import { VALUE_SETS } from '../../specs/model/index.ts';
 import type { Queryable } from './db/index.ts';
-import { ApiError } from './protocol.ts';
+import { invalid } from './refusals.ts';
 
 const CATEGORY_SET: ValueSetId = 'tag-category';
 /** Prefix (the set's label) to category number, from the model's tag-category value set. */
@@ -100,7 +100,7 @@ export function buildPostSearch(query: string, param: string, opts: SearchOption
     const meta = opts.metaTags && colon > 0 ? term.slice(0, colon).toLowerCase() : undefined;
     const value = colon > 0 ? term.slice(colon + 1) : '';
     const intValue = () => {
-      if (!/^\d{1,9}$/.test(value)) throw new ApiError(424, `${param}: ${meta}: needs a number`);
+      if (!/^\d{1,9}$/.test(value)) throw invalid(`${param}: ${meta}: needs a number`);
       return Number(value);
     };
     const clause = (sql: string) => {
@@ -110,7 +110,7 @@ export function buildPostSearch(query: string, param: string, opts: SearchOption
     switch (meta) {
       case 'rating': {
         const r = opts.rating(value);
-        if (r === undefined) throw new ApiError(424, `${param}: unknown rating ${value}`);
+        if (r === undefined) throw invalid(`${param}: unknown rating ${value}`);
         clause(`p.rating = ${next(r)}`);
         continue;
       }
@@ -127,7 +127,7 @@ export function buildPostSearch(query: string, param: string, opts: SearchOption
       case 'order':
         if (value === 'id' || value === 'id_asc') order = 'id_asc';
         else if (value === 'id_desc') order = 'id_desc';
-        else throw new ApiError(424, `${param}: unknown order ${value}`);
+        else throw invalid(`${param}: unknown order ${value}`);
         continue;
       default:
         if (!negated) include.push(term);

@@ -11,7 +11,6 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import type { ParamValues, RawInput } from '../params.ts';
 import type { ApiRecord, Outcome } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
@@ -21,6 +20,7 @@ import {
   alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, oneZero, recordVersion, requireUser,
   requiredName, splitCommas, splitWords, trueFalse, userIdByName, versionOf,
 } from './part2/common.ts';
+import { denied } from '../refusals.ts';
 
 interface ArtistRow extends Row {
   id: number;
@@ -329,7 +329,7 @@ export const artistsModule: ResourceModule = {
       const u = requireUser(user);
       await env.db.transaction(async (tx) => {
         const a = await load(tx, path.id!, true);
-        if (!mayModify(u, a.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete an artist');
+        if (!mayModify(u, a.creator_id)) throw denied('only the creator or a moderator may delete an artist');
         if (env.faults.active('artists-delete-noop')) return;
         await tx.query('UPDATE artists SET is_deleted = true, updater_id = $2, updated_at = now() WHERE id = $1', [a.id, u.id]);
         if (!env.faults.active('artist-versions-not-recorded')) await recordVersion(tx, HISTORY, a.id, u.id, snapshot({ ...a, is_deleted: true }));

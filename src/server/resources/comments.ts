@@ -2,12 +2,12 @@
 import type { Queryable, Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
 import { Where, mayModify, matchesPattern, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
+import { denied } from '../refusals.ts';
 
 interface CommentRow extends Row {
   id: number;
@@ -95,7 +95,7 @@ export const commentsModule: ResourceModule = {
       const NO_BUMP = param(op, 'comment[do_not_bump_post]');
       const [SET] = valuesOf(op, NO_BUMP);
       return async ({ params, user }) => {
-        if (!user) throw new ApiError(403, 'access denied: log in');
+        if (!user) throw denied('log in');
         const postId = params.int(POST_ID);
         if (postId === undefined) return { kind: 'envelope' };
         if (env.faults.active('comments-do-not-bump-refused') && params.has(NO_BUMP)) throw invalid(`${NO_BUMP} is not accepted`);
@@ -119,10 +119,10 @@ export const commentsModule: ResourceModule = {
       const NO_BUMP = param(op, 'comment[do_not_bump_post]');
       const [SET] = valuesOf(op, NO_BUMP);
       return async ({ params, path, user }) => {
-        if (!user) throw new ApiError(403, 'access denied: log in');
+        if (!user) throw denied('log in');
         await env.db.transaction(async (tx) => {
           const c = await load(env, path.id!, tx);
-          if (!mayModify(user, c.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a comment');
+          if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may edit a comment');
           if (env.faults.active('comments-update-ignored')) return;
           const body = params.str(BODY) ?? c.body;
           const noBump = params.has(NO_BUMP) ? params.str(NO_BUMP) === SET : c.do_not_bump_post;
@@ -133,10 +133,10 @@ export const commentsModule: ResourceModule = {
     },
 
     'comments.delete': (_op, env) => async ({ path, user }) => {
-      if (!user) throw new ApiError(403, 'access denied: log in');
+      if (!user) throw denied('log in');
       await env.db.transaction(async (tx) => {
         const c = await load(env, path.id!, tx);
-        if (!mayModify(user, c.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete a comment');
+        if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may delete a comment');
         if (env.faults.active('comments-delete-noop')) return;
         if (env.faults.active('comments-deleted-still-listed')) {
           hiddenOnly.set(env, (hiddenOnly.get(env) ?? new Set()).add(c.id));

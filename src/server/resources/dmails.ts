@@ -6,11 +6,11 @@
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
 import { Where, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { denied, invalidRecord, requireUser } from '../refusals.ts';
 
 interface DmailRow extends Row {
   id: number;
@@ -56,12 +56,8 @@ async function load(q: Queryable, id: number, lock = false): Promise<DmailRow> {
   return rows[0];
 }
 
-function requireUser(user: User | null): User {
-  if (!user) throw new ApiError(403, 'access denied: log in');
-  return user;
-}
 
-const forbidden = () => new ApiError(403, 'access denied: not your dmail');
+const forbidden = () => denied('not your dmail');
 
 export const dmailsModule: ResourceModule = {
   handlers: {
@@ -121,10 +117,10 @@ export const dmailsModule: ResourceModule = {
         const u = requireUser(user);
         // Not REQUIRED parameters, but a dmail cannot be saved without them (INT-unmarked-needed).
         for (const name of [TO_NAME, TITLE, BODY]) {
-          if ((params.str(name) ?? '').trim() === '') throw new ApiError(420, `record could not be saved: ${name} is missing`);
+          if ((params.str(name) ?? '').trim() === '') throw invalidRecord(`${name} is missing`);
         }
         const to = env.users.byLogin(params.str(TO_NAME)!.trim());
-        if (!to) throw new ApiError(420, `record could not be saved: ${TO_NAME}: no user named ${params.str(TO_NAME)}`);
+        if (!to) throw invalidRecord(`${TO_NAME}: no user named ${params.str(TO_NAME)}`);
         const values = [u.id, to.id, params.str(TITLE), params.str(BODY)];
         if (env.variations.active('dmail-copies')) {
           // INT-dmail-copies: a sender's copy and a recipient's copy, each owned by one party; the create answers the sender's.

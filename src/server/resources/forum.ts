@@ -9,12 +9,12 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { Ctx, HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
 import { Where, matchesPattern, mayModify, authorship, notFound } from '../sql.ts';
 import { boundedText, extensionInt, invalidRecord, requireUser, requiredName, userIdByName } from './part2/common.ts';
+import { denied } from '../refusals.ts';
 
 interface TopicRow extends Row {
   id: number;
@@ -104,7 +104,7 @@ function setDeleted(what: 'topic' | 'post', deleted: boolean): HandlerFactory {
       const u = requireUser(user);
       await env.db.transaction(async (tx) => {
         const r = what === 'topic' ? await loadTopic(tx, path.id!, true) : await loadPost(tx, path.id!, true);
-        if (!mayModify(u, r.creator_id)) throw new ApiError(403, `access denied: only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a forum ${what}`);
+        if (!mayModify(u, r.creator_id)) throw denied(`only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a forum ${what}`);
         if (env.faults.active(fault) || r.is_deleted === deleted) return;
         await tx.query(`UPDATE ${table} SET is_deleted = $2, updater_id = $3, updated_at = now() WHERE id = $1`, [r.id, deleted, u.id]);
       });
@@ -176,7 +176,7 @@ export const forumModule: ResourceModule = {
         const u = requireUser(user);
         await env.db.transaction(async (tx) => {
           const t = await loadTopic(tx, path.id!, true);
-          if (!mayModify(u, t.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a forum topic');
+          if (!mayModify(u, t.creator_id)) throw denied('only the creator or a moderator may edit a forum topic');
           const title = params.has(TITLE) ? requiredName(TITLE, params.str(TITLE)) : t.title;
           const category = CATEGORY && params.has(CATEGORY) && !env.faults.active('forum-topic-category-ignored') ? Number(params.str(CATEGORY)) : t.category_id;
           if (title === t.title && category === t.category_id) return;
@@ -241,7 +241,7 @@ export const forumModule: ResourceModule = {
         const u = requireUser(user);
         await env.db.transaction(async (tx) => {
           const p = await loadPost(tx, path.id!, true);
-          if (!mayModify(u, p.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may edit a forum post');
+          if (!mayModify(u, p.creator_id)) throw denied('only the creator or a moderator may edit a forum post');
           if (!params.has(BODY)) return;
           const body = requiredBody(BODY, params.str(BODY));
           if (body === p.body || env.faults.active('forum-post-update-ignored')) return;

@@ -8,7 +8,6 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
@@ -16,6 +15,7 @@ import { Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import type { History } from './part2/common.ts';
 import { boundedText, invalidRecord, recordVersion, requireUser, userIdByName, versionOf } from './part2/common.ts';
+import { denied } from '../refusals.ts';
 
 interface NoteRow extends Row {
   id: number;
@@ -130,7 +130,7 @@ async function save(tx: Queryable, id: number, n: NoteFields, user: User): Promi
 function insideImage(env: ServerEnv, post: { image_width: number | null; image_height: number | null }, n: { x: number; y: number; width: number; height: number }): void {
   if (!env.variations.active('notes-inside-image') || post.image_width === null || post.image_height === null) return;
   if (n.x + n.width > post.image_width || n.y + n.height > post.image_height) {
-    throw new ApiError(420, `record could not be saved: the note (${n.x},${n.y} ${n.width}x${n.height}) does not lie inside the ${post.image_width}x${post.image_height} image`);
+    throw invalidRecord(`the note (${n.x},${n.y} ${n.width}x${n.height}) does not lie inside the ${post.image_width}x${post.image_height} image`);
   }
 }
 
@@ -241,7 +241,7 @@ export const notesModule: ResourceModule = {
       const u = requireUser(user);
       await env.db.transaction(async (tx) => {
         const n = await load(tx, path.id!, true);
-        if (!mayModify(u, n.creator_id)) throw new ApiError(403, 'access denied: only the creator or a moderator may delete a note');
+        if (!mayModify(u, n.creator_id)) throw denied('only the creator or a moderator may delete a note');
         if (env.faults.active('notes-delete-noop')) return;
         await tx.query('UPDATE notes SET is_active = false, updater_id = $2, updated_at = now() WHERE id = $1', [n.id, u.id]);
         await version(tx, env, n.id, u);

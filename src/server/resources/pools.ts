@@ -8,7 +8,6 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import { invalid, parseInteger } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
@@ -17,6 +16,7 @@ import type { History } from './part2/common.ts';
 import {
   alreadyExists, boundedText, lockName, oneZero, recordVersion, requireUser, requiredName, splitWords, trueFalse, userIdByName, versionOf,
 } from './part2/common.ts';
+import { denied } from '../refusals.ts';
 
 interface PoolRow extends Row {
   id: number;
@@ -149,7 +149,7 @@ function setDeleted(deleted: boolean) {
       const u = requireUser(user);
       await env.db.transaction(async (tx) => {
         const p = await load(tx, path.id!, true);
-        if (!mayModify(u, p.creator_id)) throw new ApiError(403, `access denied: only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a pool`);
+        if (!mayModify(u, p.creator_id)) throw denied(`only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a pool`);
         if (env.faults.active(fault) || p.is_deleted === deleted) return;
         await tx.query('UPDATE pools SET is_deleted = $2, updater_id = $3, updated_at = now() WHERE id = $1', [p.id, deleted, u.id]);
         await version(tx, env, p.id, u);

@@ -2,11 +2,11 @@
 import type { ResolvedOperation } from '../../../specs/model/index.ts';
 import type { Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
-import { ApiError } from '../protocol.ts';
 import type { HandlerFactory, ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
 import { Where, nameOf } from '../sql.ts';
+import { denied } from '../refusals.ts';
 
 interface FlagRow extends Row {
   id: number;
@@ -37,7 +37,7 @@ function create(kind: Kind): HandlerFactory {
     const POST_ID = param(op, `${kind.prefix}[post_id]`);
     const REASON = param(op, `${kind.prefix}[reason]`);
     return async ({ params, user }) => {
-      if (!user) throw new ApiError(403, 'access denied: log in');
+      if (!user) throw denied('log in');
       const postId = params.int(POST_ID);
       // Only reachable with the ignore-required fault: the request is accepted and nothing is saved.
       if (postId === undefined) return { kind: 'envelope' };

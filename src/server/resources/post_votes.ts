@@ -1,8 +1,8 @@
 /** Post votes: one vote per user per post, up or down; the post record carries the score. */
 import { valuesOf, param } from '../registry.ts';
 import type { ResourceModule } from '../registry.ts';
-import { ApiError } from '../protocol.ts';
 import { notFound } from '../sql.ts';
+import { denied } from '../refusals.ts';
 
 export const postVotesModule: ResourceModule = {
   handlers: {
@@ -11,7 +11,7 @@ export const postVotesModule: ResourceModule = {
       // The value set lists up first, then down.
       const [UP] = valuesOf(op, SCORE);
       return async ({ params, path, user }) => {
-        if (!user) throw new ApiError(403, 'access denied: log in');
+        if (!user) throw denied('log in');
         let score = params.str(SCORE) === UP || params.str(SCORE) === undefined ? 1 : -1;
         if (env.faults.active('votes-down-as-up')) score = 1;
         const id = await env.db.transaction(async (tx) => {

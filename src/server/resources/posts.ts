@@ -13,12 +13,12 @@ import { LIST_PAGING, Paging } from '../paging.ts';
 import type { ParamValues, RawInput } from '../params.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
 import { Where, isSet, nameOf, notFound } from '../sql.ts';
 import type { ParsedTag } from '../tags.ts';
 import { buildPostSearch, parseTagString, updateTagCounts } from '../tags.ts';
+import { invalidRecord, requireUser } from '../refusals.ts';
 
 /** Stored ratings are the letters of A's set; B and uploads use their labels. */
 const RATING_LABELS: Readonly<Record<string, string>> = VALUE_SETS['post-rating-A'].labels;
@@ -223,10 +223,6 @@ async function loadPost(q: Queryable, id: number, lock = false): Promise<PostRow
   return rows[0];
 }
 
-function requireUser(user: User | null): User {
-  if (!user) throw new ApiError(403, 'access denied: log in');
-  return user;
-}
 
 /** Applies new field values to a post, keeping the tags table and the versions in step. */
 async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: User, next: PostFields): Promise<boolean> {
@@ -347,7 +343,7 @@ export const postsModule: ResourceModule = {
           const v = rows[0];
           if (!v) throw invalid(`${VERSION}: no version ${versionId ?? ''} of post ${post.id}`);
           if (env.faults.active('revert-not-restoring')) return post.id;
-          if (v.parent_id !== null && !(await postExists(tx, v.parent_id))) throw new ApiError(420, 'record could not be saved: the parent of that version no longer exists');
+          if (v.parent_id !== null && !(await postExists(tx, v.parent_id))) throw invalidRecord('the parent of that version no longer exists');
           await applyChange(tx, env, post, u, {
             tags: parseTagString(v.tag_string),
             rating: v.rating,

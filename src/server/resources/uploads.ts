@@ -8,13 +8,13 @@ import { sniffImage } from '../images.ts';
 import type { ImageInfo } from '../images.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
-import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
 import { Where, nameOf, notFound } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
+import { denied } from '../refusals.ts';
 
 interface UploadRow extends Row {
   id: number;
@@ -87,7 +87,7 @@ export const uploadsModule: ResourceModule = {
       const PARENT = param(op, 'upload[parent_id]');
       const TAGS = param(op, 'upload[tag_string]');
       return async ({ params, user }) => {
-        if (!user) throw new ApiError(403, 'access denied: log in');
+        if (!user) throw denied('log in');
         const f = env.faults;
         const file = f.active('upload-file-refused') ? undefined : params.file(FILE);
         if (f.active('upload-file-refused') && params.file(FILE)) throw invalid(`${FILE} is not accepted`);

@@ -2,33 +2,19 @@
  * Helpers shared by the part-2 resource modules (artists, notes, pools, tags, wiki pages, forum, artist
  * commentaries): refusals, name matching, flag values, and the version histories.
  */
-import type { User } from '../../accounts.ts';
 import type { Queryable, Row } from '../../db/index.ts';
 import { parseInteger } from '../../params.ts';
-import { ApiError } from '../../protocol.ts';
 import type { Ctx } from '../../registry.ts';
 import type { Where } from '../../sql.ts';
 import { likePattern } from '../../sql.ts';
+import { invalid, invalidRecord } from '../../refusals.ts';
 
 /** Longest name or title a record keeps (unique names are indexed). */
 export const NAME_MAX = 255;
 /** Longest body or description a record keeps. */
 export const TEXT_MAX = 100_000;
 
-export function requireUser(user: User | null): User {
-  if (!user) throw new ApiError(403, 'access denied: log in');
-  return user;
-}
-
-/** 420 Invalid Record: the record could not be saved (INT-unmarked-needed). */
-export function invalidRecord(reason: string): ApiError {
-  return new ApiError(420, `record could not be saved: ${reason}`);
-}
-
-/** 423 Already Exists (INT-already-exists). */
-export function alreadyExists(reason: string): ApiError {
-  return new ApiError(423, `resource already exists: ${reason}`);
-}
+export { alreadyExists, invalidRecord, requireUser } from '../../refusals.ts';
 
 /** A name the record cannot do without: trimmed, not empty, not too long. */
 export function requiredName(param: string, value: string | undefined): string {
@@ -122,7 +108,7 @@ export async function versionOf<T extends Row>(tx: Queryable, h: History, record
     versionId === undefined
       ? await tx.query<T>(`SELECT * FROM ${h.table} WHERE ${h.key} = $1 ORDER BY id DESC LIMIT 1`, [recordId])
       : await tx.query<T>(`SELECT * FROM ${h.table} WHERE id = $1 AND ${h.key} = $2`, [versionId, recordId]);
-  if (!rows[0]) throw new ApiError(424, `${param}: no version ${versionId ?? ''} of this record`);
+  if (!rows[0]) throw invalid(`${param}: no version ${versionId ?? ''} of this record`);
   return rows[0];
 }
 

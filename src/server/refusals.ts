@@ -1,0 +1,56 @@
+/**
+ * Every refusal the server answers, by name: the status comes from the document's table of status
+ * codes (specs/model/service.ts), never typed again as a number, and the reason starts with that
+ * status's meaning.
+ */
+import { STATUS_CODES } from '../../specs/model/index.ts';
+import type { User } from './accounts.ts';
+import { ApiError } from './protocol.ts';
+
+type StatusName = (typeof STATUS_CODES)[number]['name'];
+
+function statusOf(name: StatusName): number {
+  return STATUS_CODES.find((s) => s.name === name)!.code;
+}
+
+/** The statuses the server uses, by their names in the document. */
+export const STATUS = {
+  forbidden: statusOf('Forbidden'),
+  notFound: statusOf('Not Found'),
+  invalidRecord: statusOf('Invalid Record'),
+  throttled: statusOf('User Throttled'),
+  alreadyExists: statusOf('Already Exists'),
+  invalidParameters: statusOf('Invalid Parameters'),
+  serverError: statusOf('Internal Server Error'),
+} as const;
+
+/** 403 Forbidden: "access denied: <why>". */
+export function denied(why: string): ApiError {
+  return new ApiError(STATUS.forbidden, `access denied: ${why}`);
+}
+
+/** The caller, or 403 for an anonymous one. */
+export function requireUser(user: User | null): User {
+  if (!user) throw denied('log in');
+  return user;
+}
+
+/** 420 Invalid Record: the record could not be saved (INT-unmarked-needed). */
+export function invalidRecord(reason: string): ApiError {
+  return new ApiError(STATUS.invalidRecord, `record could not be saved: ${reason}`);
+}
+
+/** 421 User Throttled, with the headers that say when to try again. */
+export function throttled(headers: Readonly<Record<string, string>> = {}): ApiError {
+  return new ApiError(STATUS.throttled, 'user is throttled, try again later', headers);
+}
+
+/** 423 Already Exists (INT-already-exists). */
+export function alreadyExists(reason: string): ApiError {
+  return new ApiError(STATUS.alreadyExists, `resource already exists: ${reason}`);
+}
+
+/** 424 Invalid Parameters. */
+export function invalid(reason: string): ApiError {
+  return new ApiError(STATUS.invalidParameters, reason);
+}

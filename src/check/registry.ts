@@ -5,7 +5,7 @@
  */
 import type { Variant } from '../../specs/model/index.ts';
 import type { Check } from './check.ts';
-import { fuzzChecks } from '../fuzz/fuzz.ts';
+import { fuzzChecks } from '../fuzz/checks.ts';
 import { operationChecks } from './checks/operations.ts';
 import { catalogScenarios } from './checks/scenarios/catalog.ts';
 import { peopleScenarios } from './checks/scenarios/people.ts';

@@ -2,7 +2,7 @@
 import { configFromEnv } from '../../src/check/config.ts';
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
-import { DEFAULT_FUZZ_RUNS, fuzzChecks } from '../../src/fuzz/fuzz.ts';
+import { DEFAULT_FUZZ_RUNS, fuzzChecks } from '../../src/fuzz/checks.ts';
 
 const config = configFromEnv();
 conformSuite(SUITES.fuzz.name, (variant) => fuzzChecks(variant, { runs: config.fuzz || DEFAULT_FUZZ_RUNS, seed: config.seed }));

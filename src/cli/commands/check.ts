@@ -7,6 +7,7 @@ import type { Report } from '../../report/model.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
+import { baseUrl, timestamp, wholeNumber } from '../options.ts';
 
 interface CheckOptions {
   target?: string;
@@ -33,40 +34,6 @@ interface CheckOptions {
   sourceUrlBase?: string;
   variation?: string[];
   fuzz?: string;
-}
-
-function integer(value: string, flag: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} takes a whole number of at least ${min}, not "${value}"`);
-  return n;
-}
-
-function targetUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--target is not a URL: "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
-  if (url.username || url.password) throw new UsageError('--target must not carry credentials; put accounts in the accounts file');
-  return url.toString().replace(/\/$/, '');
-}
-
-function sourceUrlBase(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--source-url-base is not a URL: "${raw}"`);
-  }
-  if (url.protocol !== 'http:') throw new UsageError(`--source-url-base must be an http URL (the checker serves plain HTTP), not ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash) throw new UsageError('--source-url-base takes a scheme, host, optional port and path only');
-  return url.toString().replace(/\/$/, '');
-}
-
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 }
 
 export const registerCheck: RegisterCommand = (program, setExit) => {
@@ -116,9 +83,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
       // A bad baseline is a usage error before any request is sent.
       const baseline = opts.baseline ? await baselines.loadBaseline(opts.baseline, resolve(opts.baseline), opts.updateBaseline === true) : undefined;
-      const seed = opts.seed !== undefined ? integer(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
+      const seed = opts.seed !== undefined ? wholeNumber(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
       let config: RunConfig = {
-        target: opts.target ? targetUrl(opts.target) : '',
+        target: opts.target ? baseUrl(opts.target, '--target', { protocols: ['http:', 'https:'], credentials: '--target must not carry credentials; put accounts in the accounts file' }) : '',
         variant: opts.variant,
         // `env:NAME` names an environment variable holding the accounts JSON, not a path.
         accountsPath: (opts.accounts ?? DEFAULT_ACCOUNTS).startsWith('env:') ? opts.accounts! : resolve(opts.accounts ?? DEFAULT_ACCOUNTS),
@@ -126,15 +93,15 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         strict: opts.strict === true,
         readOnly: opts.readOnly === true,
         includeQuota: opts.includeQuota === true,
-        timeoutMs: integer(opts.timeout, '--timeout', 1),
-        maxBodyBytes: integer(opts.maxBody, '--max-body', 1024),
+        timeoutMs: wholeNumber(opts.timeout, '--timeout', 1),
+        maxBodyBytes: wholeNumber(opts.maxBody, '--max-body', 1024),
         seed,
         prefix: runPrefix(seed),
         phase: 'all',
-        fuzz: opts.fuzz !== undefined ? integer(opts.fuzz, '--fuzz', 1) : 0,
-        deadline: started + integer(opts.deadline, '--deadline', 1) * 1000,
+        fuzz: opts.fuzz !== undefined ? wholeNumber(opts.fuzz, '--fuzz', 1) : 0,
+        deadline: started + wholeNumber(opts.deadline, '--deadline', 1) * 1000,
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
-        ...(opts.sourceUrlBase ? { sourceUrlBase: sourceUrlBase(opts.sourceUrlBase) } : {}),
+        ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),
       };
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
@@ -152,10 +119,10 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
         const candidate = await startCandidate({
           image: opts.image,
-          port: integer(opts.containerPort, '--container-port', 1),
+          port: wholeNumber(opts.containerPort, '--container-port', 1),
           // The variant under certification, for a candidate image that serves either (the reference server does).
           env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
-          startupTimeoutMs: integer(opts.startupTimeout, '--startup-timeout', 1) * 1000,
+          startupTimeoutMs: wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000,
         });
         stop = () => candidate.stop();
         url = candidate.url;

@@ -4,6 +4,7 @@ import type { Variant } from '../../../specs/model/index.ts';
 import { DEFAULTS } from '../../check/config.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import type { RegisterCommand } from '../command.ts';
+import { baseUrl, timestamp, wholeNumber } from '../options.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 
 interface ProxyFlags {
@@ -17,28 +18,6 @@ interface ProxyFlags {
   timeout: string;
   accounts?: string;
   strict?: boolean;
-}
-
-function integer(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
-  return n;
-}
-
-function upstreamUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--upstream is not a URL: "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http or https URL, not ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream takes a scheme, host, optional port and path only');
-  return url.toString().replace(/\/$/, '');
-}
-
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 }
 
 /**
@@ -60,11 +39,11 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
     .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in traffic always are)')
     .option('--strict', 'SHOULD-level failures fail the run (by default they are warnings)')
     .action(async (opts: ProxyFlags) => {
-      const upstream = upstreamUrl(opts.upstream);
-      const port = integer(opts.port, '--port', 0, 65535);
-      const duration = opts.duration !== undefined ? integer(opts.duration, '--duration', 1) : undefined;
-      const maxBodyBytes = integer(opts.maxBody, '--max-body', 0);
-      const timeoutMs = integer(opts.timeout, '--timeout', 1);
+      const upstream = baseUrl(opts.upstream, '--upstream', { protocols: ['http:', 'https:'] });
+      const port = wholeNumber(opts.port, '--port', 0, 65535);
+      const duration = opts.duration !== undefined ? wholeNumber(opts.duration, '--duration', 1) : undefined;
+      const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
+      const timeoutMs = wholeNumber(opts.timeout, '--timeout', 1);
       const [{ startProxy }, { Redactor }, { writeReport }, { runFailed }] = await Promise.all([
         import('../../proxy/proxy.ts'),
         import('../../check/redact.ts'),

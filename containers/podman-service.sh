@@ -20,6 +20,7 @@ if ! answers; then
   answers || { echo "podman-service: the service does not answer on $sock; its log:" >&2; cat "$log" >&2; exit 1; }
 fi
 [ -n "${pid:-}" ] && printf 'export PODMAN_SERVICE_PID=%s\n' "$pid"
+[ -n "${log:-}" ] && printf 'export PODMAN_SERVICE_LOG=%q\n' "$log"
 printf 'export CONTAINERS_CONF=%q\n' "$conf"
 printf 'export DOCKER_HOST=%q\n' "unix://$sock"
 printf 'export TESTCONTAINERS_RYUK_DISABLED=true\n'

@@ -81,6 +81,12 @@ export async function expectReadBack(ctx: CheckContext, where: ReadBack, written
   if (compared === 0) skip(`${what}: the records carry none of the fields written (${Object.keys(written).join(', ')}), so nothing can be read back (INT-record-fields)`);
 }
 
+/** Updates a record with `fields` and reads every one of them back (show and/or list, as `where` says). */
+async function updateAndReadBack(ctx: CheckContext, updateOp: string, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string): Promise<void> {
+  await succeed(ctx, updateOp, { path: { id: where.id }, fields }, `updating ${what}`);
+  await expectReadBack(ctx, where, fields, `${what} as updated`);
+}
+
 /**
  * The id of what a create made: from its answer (INT-created-id) or, for an answer without one (a bodiless
  * 204 in A), from the one record a search for its unique values lists.
@@ -165,8 +171,7 @@ export function readBackScenarios(variant: Variant): Check[] {
       async run(ctx) {
         const post = await makePost(ctx);
         for (const rating of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!) {
-          await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { rating } }, `post[rating]=${rating}`);
-          await expectReadBack(ctx, { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } }, { rating }, `post ${post.id}`);
+          await updateAndReadBack(ctx, 'posts.update', { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } }, { rating }, `post ${post.id}`);
         }
       },
     }),
@@ -228,8 +233,7 @@ export function readBackScenarios(variant: Variant): Check[] {
         const id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created } }, 'creating a note'), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
         await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created`);
         const updated = { x: 2, y: 1, width: 5, height: 6, body: ctx.unique('moved body') };
-        await succeed(ctx, 'notes.update', { path: { id }, fields: updated }, 'updating the note');
-        await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id} as updated`);
+        await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
       },
     }),
     defineCheck({
@@ -243,8 +247,7 @@ export function readBackScenarios(variant: Variant): Check[] {
         await expectReadBack(ctx, { id, show: 'pools.show' }, created, `pool ${id} as created`);
         for (const is_active of ['0', '1']) {
           const updated = { name: ctx.unique('renamed pool'), description: ctx.unique('new description'), is_active, ...(categories[0] ? { category: is_active === '0' ? categories[0] : categories[1]! } : {}) };
-          await succeed(ctx, 'pools.update', { path: { id }, fields: updated }, 'updating the pool');
-          await expectReadBack(ctx, { id, show: 'pools.show' }, updated, `pool ${id} as updated`);
+          await updateAndReadBack(ctx, 'pools.update', { id, show: 'pools.show' }, updated, `pool ${id}`);
         }
       },
     }),
@@ -256,8 +259,7 @@ export function readBackScenarios(variant: Variant): Check[] {
         const id = await idOf(ctx, await succeed(ctx, 'artists.create', { fields: created }, 'creating an artist'), 'artist', { list: 'artists.list', fields: { name: `name:${created.name}` } });
         await expectReadBack(ctx, { id, show: 'artists.show' }, created, `artist ${id} as created`);
         const updated = { name: ctx.unique('renamed').toLowerCase(), group_name: ctx.unique('other guild').toLowerCase().replace(/\s+/g, '_'), ...(variant === 'B' ? { is_active: '1' } : {}) };
-        await succeed(ctx, 'artists.update', { path: { id }, fields: updated }, 'updating the artist');
-        await expectReadBack(ctx, { id, show: 'artists.show' }, updated, `artist ${id} as updated`);
+        await updateAndReadBack(ctx, 'artists.update', { id, show: 'artists.show' }, updated, `artist ${id}`);
       },
     }),
     defineCheck({
@@ -269,8 +271,7 @@ export function readBackScenarios(variant: Variant): Check[] {
         const id = await idOf(ctx, await succeed(ctx, 'wiki_pages.create', { fields: created }, 'creating a wiki page'), 'wiki page', { list: 'wiki_pages.list', fields: { title: created.title } });
         await expectReadBack(ctx, { id, show: 'wiki_pages.show' }, created, `wiki page ${id} as created`);
         const updated = { title: ctx.unique('retitled').toLowerCase(), body: ctx.unique('new wiki body'), ...other('alias') };
-        await succeed(ctx, 'wiki_pages.update', { path: { id }, fields: updated }, 'updating the wiki page');
-        await expectReadBack(ctx, { id, show: 'wiki_pages.show' }, updated, `wiki page ${id} as updated`);
+        await updateAndReadBack(ctx, 'wiki_pages.update', { id, show: 'wiki_pages.show' }, updated, `wiki page ${id}`);
       },
     }),
     defineCheck({
@@ -284,14 +285,12 @@ export function readBackScenarios(variant: Variant): Check[] {
         await expectReadBack(ctx, { id, show: 'forum_topics.show' }, topicFields, `topic ${id} as created`);
         for (const category_id of categories.length ? categories : [undefined]) {
           const updated = { title: ctx.unique('renamed topic'), ...(category_id !== undefined ? { category_id } : {}) };
-          await succeed(ctx, 'forum_topics.update', { path: { id }, fields: updated }, 'updating the topic');
-          await expectReadBack(ctx, { id, show: 'forum_topics.show' }, updated, `topic ${id} as updated`);
+          await updateAndReadBack(ctx, 'forum_topics.update', { id, show: 'forum_topics.show' }, updated, `topic ${id}`);
         }
         const post = (await listIds(ctx, 'forum_posts.list', { topic_id: id }))[0];
         if (post === undefined) skip(`the first post of topic ${id} is not listed by search[topic_id]`);
         const body = ctx.unique('edited post');
-        await succeed(ctx, 'forum_posts.update', { path: { id: post }, fields: { body } }, 'updating the forum post');
-        await expectReadBack(ctx, { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body }, `forum post ${post}`);
+        await updateAndReadBack(ctx, 'forum_posts.update', { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body }, `forum post ${post}`);
       },
     }),
     defineCheck({

@@ -26,10 +26,10 @@ export * from './service.ts';
 export { VALUE_SETS, valueSet } from './value-sets.ts';
 export type { ValueSetId, ValueSet } from './value-sets.ts';
 export { RESOURCES } from './resources.ts';
+export type { VersionedResourceId } from './resources.ts';
 export { ARTIST_NAME_PREFIXES } from './operations/artists.ts';
 
-/** Every operation of section 4, in the document's order. */
-export const OPERATIONS: readonly OperationSpec[] = [
+const ALL_OPERATIONS = [
   ...POST_OPERATIONS,
   ...UPLOAD_OPERATIONS,
   ...COMMENT_OPERATIONS,
@@ -42,7 +42,29 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...WIKI_OPERATIONS,
   ...FORUM_OPERATIONS,
   ...COMMENTARY_OPERATIONS,
-];
+] as const;
+
+/**
+ * The id of an operation of the model (`posts.list`): a typed id, so a call, an example, a handler or
+ * a fault that names an operation the model does not have fails to compile.
+ */
+export type OperationId = (typeof ALL_OPERATIONS)[number]['id'];
+
+/** Every operation of section 4, in the document's order. */
+export const OPERATIONS: readonly OperationSpec<OperationId>[] = ALL_OPERATIONS;
+
+const OPERATION_IDS: ReadonlySet<string> = new Set(ALL_OPERATIONS.map((o) => o.id));
+
+/** Narrows a string (from a command line, a report, a config file) to an operation id. */
+export function isOperationId(id: string): id is OperationId {
+  return OPERATION_IDS.has(id);
+}
+
+/** The operation `<root>.<name>` (`posts` + `list`), when the model has it. */
+export function operationIdOf(root: string, name: string): OperationId | undefined {
+  const id = `${root}.${name}`;
+  return isOperationId(id) ? id : undefined;
+}
 
 /** A parameter as it is in one variant. */
 export interface ResolvedParam {
@@ -61,7 +83,7 @@ export interface ResolvedParam {
 }
 
 /** An operation as it is in one variant. */
-export interface ResolvedOperation extends Omit<OperationSpec, 'params'> {
+export interface ResolvedOperation extends Omit<OperationSpec<OperationId>, 'params'> {
   readonly variant: Variant;
   /** Path parameters (`{id}`, `{post_id}`) followed by the documented parameters of this variant. */
   readonly params: readonly ResolvedParam[];
@@ -95,7 +117,7 @@ function resolveParam(param: ParamSpec, method: Method, variant: Variant): Resol
   };
 }
 
-export function resolveOperation(op: OperationSpec, variant: Variant): ResolvedOperation {
+export function resolveOperation(op: OperationSpec<OperationId>, variant: Variant): ResolvedOperation {
   const pathParams: ResolvedParam[] = pathParamNames(op.path).map((name) => ({
     name,
     type: 'integer',
@@ -128,20 +150,26 @@ export function operationsFor(variant: Variant): readonly ResolvedOperation[] {
 }
 
 /** The operations that exist only in the other variant (they must not exist in `variant`). */
-export function absentOperations(variant: Variant): readonly OperationSpec[] {
+export function absentOperations(variant: Variant): readonly OperationSpec<OperationId>[] {
   return OPERATIONS.filter((op) => !inVariant(op, variant));
 }
 
-export function operation(id: string): OperationSpec {
+export function operation(id: OperationId): OperationSpec<OperationId> {
   const op = OPERATIONS.find((o) => o.id === id);
   if (!op) throw new Error(`unknown operation ${id}`);
   return op;
 }
 
-export function operationFor(id: string, variant: Variant): ResolvedOperation {
+export function operationFor(id: OperationId, variant: Variant): ResolvedOperation {
   const op = operationsFor(variant).find((o) => o.id === id);
   if (!op) throw new Error(`operation ${id} does not exist in variant ${variant}`);
   return op;
+}
+
+/** The operation that lists a resource's versions (`post_versions.list`), when it keeps a history. */
+export function versionListing(id: ResourceId): OperationId | undefined {
+  const spec: ResourceSpec | undefined = RESOURCES.find((r) => r.id === id);
+  return spec?.versions ? operationIdOf(spec.versions.root.slice(1), 'list') : undefined;
 }
 
 export function resource(id: ResourceId): ResourceSpec {

@@ -28,3 +28,6 @@ export const RESOURCES = [
     versions: { root: '/artist_commentary_versions' },
   },
 ] as const satisfies readonly ResourceSpec[];
+
+/** A resource that keeps a version history (section 9). */
+export type VersionedResourceId = Extract<(typeof RESOURCES)[number], { readonly versions: object }>['id'];

@@ -58,9 +58,9 @@ export type OperationKind =
   | 'revert'
   | 'action';
 
-export interface OperationSpec {
-  /** Stable id: `<path root>.<operation>`, e.g. `posts.list`, `post_versions.list`. */
-  readonly id: string;
+export interface OperationSpec<Id extends string = string> {
+  /** Stable id: `<path root>.<operation>`, e.g. `posts.list`, `post_versions.list` (typed as OperationId once the tables are read). */
+  readonly id: Id;
   readonly resource: ResourceId;
   /** The operation's name as the document's table gives it ("List", "Copy notes"). */
   readonly name: string;

@@ -7,12 +7,20 @@
  *                                (suffixed -A / -B where the variants' sets differ)
  * `<op>` is the operation id with `.` as `-`; `<param>` is the parameter name with brackets as `-`.
  */
-import type { OperationSpec, ParamSpec, ValueSet, Variant } from '../model/index.ts';
+import type { OperationId, OperationSpec, ParamSpec, ValueSet, Variant } from '../model/index.ts';
 import { OPERATIONS, VALUE_SETS, VARIANTS, inVariant, resolve } from '../model/index.ts';
 import type { Requirement } from './types.ts';
 
-export function opSlug(opId: string): string {
-  return opId.replace('.', '-');
+/** `posts.list` -> `posts-list`, at the type level too. */
+export type OpSlug<Id extends string> = Id extends `${infer R}.${infer O}` ? `${R}-${O}` : never;
+
+/** The ids of the per-operation requirements derived here. */
+export type DerivedRequirementId =
+  | `IB-4-${OpSlug<OperationId>}-${'served' | 'absent'}`
+  | `IB-4-${OpSlug<OperationId>}-${'required' | 'values'}-${string}`;
+
+export function opSlug<Id extends OperationId>(opId: Id): OpSlug<Id> {
+  return opId.replace('.', '-') as OpSlug<Id>;
 }
 
 export function paramSlug(name: string): string {
@@ -20,10 +28,10 @@ export function paramSlug(name: string): string {
 }
 
 export const requirementIds = {
-  served: (opId: string) => `IB-4-${opSlug(opId)}-served`,
-  absent: (opId: string) => `IB-4-${opSlug(opId)}-absent`,
-  required: (opId: string, param: string) => `IB-4-${opSlug(opId)}-required-${paramSlug(param)}`,
-  values: (opId: string, param: string, variant?: Variant) =>
+  served: (opId: OperationId): DerivedRequirementId => `IB-4-${opSlug(opId)}-served`,
+  absent: (opId: OperationId): DerivedRequirementId => `IB-4-${opSlug(opId)}-absent`,
+  required: (opId: OperationId, param: string): DerivedRequirementId => `IB-4-${opSlug(opId)}-required-${paramSlug(param)}`,
+  values: (opId: OperationId, param: string, variant?: Variant): DerivedRequirementId =>
     `IB-4-${opSlug(opId)}-values-${paramSlug(param)}${variant ? `-${variant}` : ''}`,
 };
 
@@ -39,7 +47,7 @@ function request(op: OperationSpec): string {
   return `${op.method} ${op.path}.json`;
 }
 
-function valueRequirements(op: OperationSpec, p: ParamSpec): Requirement[] {
+function valueRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requirement<DerivedRequirementId>[] {
   if (p.values === undefined) return [];
   const variants = both(variantsOf(op), variantsOf(p));
   const sets = variants.map((v) => resolve(p.values!, v));
@@ -57,12 +65,12 @@ function valueRequirements(op: OperationSpec, p: ParamSpec): Requirement[] {
       basis: 'text',
       interpretations: ['INT-out-of-set-status'],
       operations: [op.id],
-    } satisfies Requirement;
+    } satisfies Requirement<DerivedRequirementId>;
   });
 }
 
-export function derivedRequirements(): Requirement[] {
-  const out: Requirement[] = [];
+export function derivedRequirements(): Requirement<DerivedRequirementId>[] {
+  const out: Requirement<DerivedRequirementId>[] = [];
   for (const op of OPERATIONS) {
     const opVariants = variantsOf(op);
     out.push({

@@ -7,8 +7,8 @@ import type { InterpretationId } from '../interpretations.ts';
 import type { Level, Variant } from '../model/types.ts';
 import type { Carrier } from './types.ts';
 
-export interface GeneralRequirement {
-  readonly id: string;
+export interface GeneralRequirement<Id extends string = string> {
+  readonly id: Id;
   readonly section: string;
   readonly level: Level;
   readonly variants?: readonly Variant[];
@@ -21,7 +21,7 @@ export interface GeneralRequirement {
 const A = ['A'] as const;
 const B = ['B'] as const;
 
-export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
+export const GENERAL_REQUIREMENTS = [
   // Section 2: request conventions.
   {
     id: 'IB-2-format-json', section: '2', level: 'MUST', carrier: { every: 'operation' },
@@ -242,7 +242,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
       ['plain', 'IB-4-artists-name-plain', 'Any other search[name] matches base names and other names.'],
     ] as const
   ).map(
-    ([, id, statement]): GeneralRequirement => ({
+    ([, id, statement]): GeneralRequirement<typeof id> => ({
       id, section: '4', level: 'MUST', statement, carrier: { scenario: 'artists', operations: ['artists.list'] },
       quote: '`search[name]` rules by its beginning', interpretations: ['INT-artist-name-search'],
     }),
@@ -291,7 +291,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
     id: 'IB-4-users-max-level-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'users', operations: ['users.list'] },
     statement: 'search[max_level] selects users up to a level.', quote: '`search[max_level]` (A only)',
   },
-  ...(['artists', 'users', 'pools', 'wiki_pages'] as const).flatMap((res): GeneralRequirement[] => [
+  ...(['artists', 'users', 'pools', 'wiki_pages'] as const).flatMap((res): GeneralRequirement<`IB-4-${typeof res}-sort-${'A' | 'B'}`>[] => [
     {
       id: `IB-4-${res}-sort-A`, section: '4', level: 'MUST', variants: A, carrier: { scenario: 'sort-keys', operations: [`${res}.list`] },
       statement: `The ${res} list is sorted by search[order].`, quote: 'sort key: A `search[order]`, B `search[sort]`',
@@ -401,22 +401,22 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
   // Section 4: each search parameter selects what it names, and only that (checked both ways).
   ...(
     [
-      ['post_flags.list', 'search[post_id]', 'the flags of that post', undefined],
-      ['post_appeals.list', 'search[post_id]', 'the appeals of that post', undefined],
-      ['uploads.list', 'search[uploader_name]', 'the uploads of that user', undefined],
-      ['dmails.list', 'search[to_name]', 'the dmails sent to that user', undefined],
-      ['forum_topics.list', 'search[title]', 'the topics of exactly that title (exact)', undefined],
-      ['forum_posts.list', 'search[topic_id]', 'the posts of that topic', undefined],
-      ['pools.list', 'search[category]', 'the pools of that category', A],
-      ['post_versions.list', 'search[post_id]', 'the versions of that post', undefined],
-      ['note_versions.list', 'search[note_id]', 'the versions of that note', undefined],
-      ['pool_versions.list', 'search[pool_id]', 'the versions of that pool', undefined],
-      ['artist_versions.list', 'search[artist_id]', 'the versions of that artist', A],
-      ['artist_commentary_versions.list', 'search[post_id]', 'the commentary versions of that post', A],
+      ['IB-4-post_flags-search-post_id', 'post_flags.list', 'search[post_id]', 'the flags of that post', undefined],
+      ['IB-4-post_appeals-search-post_id', 'post_appeals.list', 'search[post_id]', 'the appeals of that post', undefined],
+      ['IB-4-uploads-search-uploader_name', 'uploads.list', 'search[uploader_name]', 'the uploads of that user', undefined],
+      ['IB-4-dmails-search-to_name', 'dmails.list', 'search[to_name]', 'the dmails sent to that user', undefined],
+      ['IB-4-forum_topics-search-title', 'forum_topics.list', 'search[title]', 'the topics of exactly that title (exact)', undefined],
+      ['IB-4-forum_posts-search-topic_id', 'forum_posts.list', 'search[topic_id]', 'the posts of that topic', undefined],
+      ['IB-4-pools-search-category-A', 'pools.list', 'search[category]', 'the pools of that category', A],
+      ['IB-4-post_versions-search-post_id', 'post_versions.list', 'search[post_id]', 'the versions of that post', undefined],
+      ['IB-4-note_versions-search-note_id', 'note_versions.list', 'search[note_id]', 'the versions of that note', undefined],
+      ['IB-4-pool_versions-search-pool_id', 'pool_versions.list', 'search[pool_id]', 'the versions of that pool', undefined],
+      ['IB-4-artist_versions-search-artist_id-A', 'artist_versions.list', 'search[artist_id]', 'the versions of that artist', A],
+      ['IB-4-artist_commentary_versions-search-post_id-A', 'artist_commentary_versions.list', 'search[post_id]', 'the commentary versions of that post', A],
     ] as const
   ).map(
-    ([op, param, what, variants]): GeneralRequirement => ({
-      id: `IB-4-${op.split('.')[0]}-search-${param.replace(/^search\[|\]$/g, '')}${variants ? '-A' : ''}`,
+    ([id, op, param, what, variants]): GeneralRequirement<typeof id> => ({
+      id,
       section: '4', level: 'MUST', ...(variants ? { variants } : {}), carrier: { scenario: 'searches', operations: [op] },
       statement: `${param} on ${op.split('.')[0]} selects ${what}: a record that matches is listed, one that does not is not.`,
       quote: `${op.split('.')[0]} List: \`${param}\``,
@@ -516,7 +516,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
       ['platinum', 'IB-8-quota-platinum', 20000, undefined],
     ] as const
   ).map(
-    ([who, id, n, variants]): GeneralRequirement => ({
+    ([who, id, n, variants]): GeneralRequirement<typeof id> => ({
       id, section: '8', level: 'SHOULD', ...(variants ? { variants } : {}), carrier: { scenario: 'quota' },
       statement: `Past ${n} requests in an hour, ${who} requests are answered 421 User Throttled.`,
       quote: `Requests per hour, ${who}: ${n}; 421 | User Throttled | user is throttled, try again later`,
@@ -533,7 +533,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
       ['artists', 'artist_versions.list', 'artists.revert', A],
       ['artist_commentaries', 'artist_commentary_versions.list', 'artist_commentaries.revert', A],
     ] as const
-  ).flatMap(([res, listing, revert, variants]): GeneralRequirement[] => [
+  ).flatMap(([res, listing, revert, variants]): GeneralRequirement<`IB-9-${typeof res}-${'versions' | 'revert'}`>[] => [
     {
       id: `IB-9-${res}-versions`, section: '9', level: 'MUST', ...(variants ? { variants } : {}),
       carrier: { scenario: 'versions', operations: [listing] },
@@ -549,4 +549,7 @@ export const GENERAL_REQUIREMENTS: readonly GeneralRequirement[] = [
       interpretations: ['INT-version-id', 'INT-record-fields'],
     },
   ]),
-];
+] as const satisfies readonly GeneralRequirement[];
+
+/** The id of a requirement written out here (not derived per operation). */
+export type GeneralRequirementId = (typeof GENERAL_REQUIREMENTS)[number]['id'];

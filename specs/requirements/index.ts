@@ -3,17 +3,28 @@
  * section, level and the variants it applies to. General requirements are written out in
  * ./general.ts; per-operation ones are derived from the spec model in ./derived.ts.
  */
-import type { Variant } from '../model/index.ts';
+import type { OperationId, Variant } from '../model/index.ts';
 import { OPERATIONS, VARIANTS, operationsFor, pathParamNames } from '../model/index.ts';
 import { derivedRequirements } from './derived.ts';
-import type { GeneralRequirement } from './general.ts';
+import type { GeneralRequirement, GeneralRequirementId } from './general.ts';
+import type { DerivedRequirementId } from './derived.ts';
 import { GENERAL_REQUIREMENTS } from './general.ts';
-import type { Requirement } from './types.ts';
+import type { Requirement as RequirementOf } from './types.ts';
 
-export type { Requirement } from './types.ts';
+export type { DerivedRequirementId } from './derived.ts';
+export type { GeneralRequirementId } from './general.ts';
+
+/**
+ * The id of a requirement of the catalogue, typed: a check, a failure or a fault that cites an id the
+ * catalogue cannot have fails to compile (derived ids are checked down to the operation).
+ */
+export type RequirementId = GeneralRequirementId | DerivedRequirementId;
+
+/** A requirement of the catalogue. */
+export type Requirement = RequirementOf<RequirementId>;
 export { requirementIds, opSlug, paramSlug } from './derived.ts';
 
-function carriedOperations(req: GeneralRequirement, variants: readonly Variant[]): string[] {
+function carriedOperations(req: GeneralRequirement, variants: readonly Variant[]): OperationId[] {
   const c = req.carrier;
   if ('operations' in c && c.operations) return [...c.operations];
   if (!('every' in c)) return [];
@@ -32,7 +43,7 @@ function carriedOperations(req: GeneralRequirement, variants: readonly Variant[]
   }
 }
 
-function fromGeneral(req: GeneralRequirement): Requirement {
+function fromGeneral(req: GeneralRequirement<GeneralRequirementId>): Requirement {
   const variants = req.variants ?? VARIANTS;
   return {
     id: req.id,
@@ -50,7 +61,7 @@ function fromGeneral(req: GeneralRequirement): Requirement {
 
 export const REQUIREMENTS: readonly Requirement[] = [...derivedRequirements(), ...GENERAL_REQUIREMENTS.map(fromGeneral)];
 
-const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+const byId: ReadonlyMap<string, Requirement> = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 
 export function requirement(id: string): Requirement {
   const r = byId.get(id);
@@ -58,7 +69,7 @@ export function requirement(id: string): Requirement {
   return r;
 }
 
-export function hasRequirement(id: string): boolean {
+export function hasRequirement(id: string): id is RequirementId {
   return byId.has(id);
 }
 
@@ -67,7 +78,7 @@ export function requirementsFor(variant: Variant): readonly Requirement[] {
 }
 
 /** Requirement ids an operation carries in `variant` (the OpenAPI `x-conform-requirements`). */
-export function requirementsOfOperation(opId: string, variant: Variant): string[] {
+export function requirementsOfOperation(opId: OperationId, variant: Variant): RequirementId[] {
   return requirementsFor(variant)
     .filter((r) => r.operations.includes(opId))
     .map((r) => r.id);

@@ -1,4 +1,5 @@
 import type { InterpretationId } from '../interpretations.ts';
+import type { OperationId } from '../model/index.ts';
 import type { Level, Variant } from '../model/types.ts';
 
 /**
@@ -7,9 +8,9 @@ import type { Level, Variant } from '../model/types.ts';
  * Level: MUST where the document states it; SHOULD where it only implies it (or where the check
  * rests on a reading of the interpretations register).
  */
-export interface Requirement {
-  /** Stable id: `IB-<section>-<slug>`. */
-  readonly id: string;
+export interface Requirement<Id extends string = string> {
+  /** Stable id: `IB-<section>-<slug>` (typed as RequirementId in the catalogue). */
+  readonly id: Id;
   /** The document section it comes from. */
   readonly section: string;
   readonly level: Level;
@@ -25,13 +26,13 @@ export interface Requirement {
   readonly basis: 'text' | 'interpretation';
   readonly interpretations?: readonly InterpretationId[];
   /** Operations whose OpenAPI entry carries the id (empty when only a scenario can check it). */
-  readonly operations: readonly string[];
+  readonly operations: readonly OperationId[];
   /** The scenario that checks it, when a single request per operation cannot. */
   readonly scenario?: string;
 }
 
 /** Where a hand-written requirement applies: explicit operations, or a rule over the operations. */
 export type Carrier =
-  | { readonly operations: readonly string[] }
+  | { readonly operations: readonly OperationId[] }
   | { readonly every: 'operation' | 'get' | 'state-changing' | 'with-id' | 'with-params' }
-  | { readonly scenario: string; readonly operations?: readonly string[] };
+  | { readonly scenario: string; readonly operations?: readonly OperationId[] };

@@ -5,7 +5,8 @@
  * requirement coverage all come from this declaration.
  */
 import type { InterpretationId } from '../../specs/interpretations.ts';
-import type { Level, Variant } from '../../specs/model/index.ts';
+import type { Level, OperationId, Variant } from '../../specs/model/index.ts';
+import type { RequirementId } from '../../specs/requirements/index.ts';
 import { requirement } from '../../specs/requirements/index.ts';
 import type { Accounts } from './accounts.ts';
 import type { Exchange } from './http.ts';
@@ -47,10 +48,10 @@ export interface Check {
   /** The named check function (shown in reports), e.g. `operation_is_served`. */
   readonly fn: string;
   readonly description: string;
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   /** Resource id of the model, or `protocol` for checks across resources. */
   readonly resource: string;
-  readonly operation?: string;
+  readonly operation?: OperationId;
   /** Sends no POST, PUT or DELETE: safe against a production server (--read-only). */
   readonly readOnly: boolean;
   /**
@@ -79,7 +80,7 @@ export { Blocked, CheckFailure, CheckSkip } from './outcome.ts';
  */
 export function fail(
   message: string,
-  detail: { expected?: string; actual?: string; reply?: Reply; requirement?: string; interpretation?: InterpretationId } = {},
+  detail: { expected?: string; actual?: string; reply?: Reply; requirement?: RequirementId; interpretation?: InterpretationId } = {},
 ): never {
   throw new CheckFailure(message, {
     ...(detail.expected !== undefined ? { expected: detail.expected } : {}),

@@ -7,6 +7,7 @@
  * Operations that use up their record (delete, undelete, votes, flags) get a fresh one each time.
  */
 import type { InterpretationId } from '../../specs/interpretations.ts';
+import type { OperationId } from '../../specs/model/index.ts';
 import type { CheckContext } from './check.ts';
 import { skip } from './check.ts';
 import { pngImage } from './images.ts';
@@ -69,10 +70,11 @@ const ok = (e: Omit<Example, 'expect'> = {}): Example => ({ ...e, expect: 'succe
  * then only a warning naming the reading, since it cannot tell a missing route from a missing version).
  */
 const withoutVersion = (id: number): Example => ({ path: { id }, fields: {}, expect: 'answered', notFoundMayMean: 'INT-version-ids-hidden' });
-const firstValue = (ctx: CheckContext, opId: string, field: string) =>
+const firstValue = (ctx: CheckContext, opId: OperationId, field: string) =>
   ctx.target.paramName(ctx.target.operation(opId), field).values![0]!;
 
-const EXAMPLES: Record<string, Maker> = {
+/** A valid request for every operation of the model: a missing one fails to compile. */
+const EXAMPLES: Record<OperationId, Maker> = {
   'posts.list': async () => ok(),
   'posts.show': async (ctx) => ok({ path: { id: (await shared.post(ctx)).id } }),
   'posts.update': async (ctx) => {
@@ -204,15 +206,6 @@ const EXAMPLES: Record<string, Maker> = {
   'artist_commentary_versions.list': async () => ok(),
 };
 
-export async function exampleFor(ctx: CheckContext, opId: string): Promise<Example> {
-  const maker = EXAMPLES[opId];
-  if (!maker) throw new Error(`no example request for operation ${opId}`);
-  return maker(ctx);
+export async function exampleFor(ctx: CheckContext, opId: OperationId): Promise<Example> {
+  return EXAMPLES[opId](ctx);
 }
-
-export function hasExample(opId: string): boolean {
-  return opId in EXAMPLES;
-}
-
-/** Test hook: the operations with an example. */
-export const EXAMPLE_OPERATIONS = Object.keys(EXAMPLES);

@@ -28,14 +28,16 @@ export interface FaultOutcome {
 
 /** Does a failing result cite one of the fault's requirements? */
 export function citesFault(r: CheckResult, fault: FaultSpec): boolean {
+  // Results come from a report: their ids are strings.
+  const faulted: readonly string[] = fault.requirements;
   // A fault that breaks what the checks of its requirement must first set up (every write refused, say)
   // is shown by the root cause it produces: the check of the requirement is blocked by a failed set-up.
   if (r.status === 'blocked' && r.root) {
-    return [...r.requirements, ...(r.root.requirement ? [r.root.requirement] : [])].some((id) => fault.requirements.includes(id));
+    return [...r.requirements, ...(r.root.requirement ? [r.root.requirement] : [])].some((id) => faulted.includes(id));
   }
   if (r.status !== 'fail' || r.internalError) return false;
   const cited = r.failedRequirement ? [r.failedRequirement] : r.requirements;
-  return cited.some((id) => fault.requirements.includes(id));
+  return cited.some((id) => faulted.includes(id));
 }
 
 /** A short tag of a fault id (FNV-1a, base 36) for run prefixes. */

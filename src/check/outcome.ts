@@ -4,15 +4,17 @@
  * module: the target and the checks both throw these.
  */
 import type { InterpretationId } from '../../specs/interpretations.ts';
+import type { OperationId } from '../../specs/model/index.ts';
+import type { RequirementId } from '../../specs/requirements/index.ts';
 import type { Exchange } from './http.ts';
 
 export interface FailureDetail {
   expected?: string;
   actual?: string;
   exchange?: Exchange;
-  requirement?: string;
+  requirement?: RequirementId;
   /** The operation of the request that showed the failure. */
-  operation?: string;
+  operation?: OperationId;
   /**
    * The failing assertion rests only on this reading of the register, not on the document's text:
    * the result is a warning naming it, unless --strict.
@@ -38,8 +40,8 @@ export interface RootCause {
   readonly fn: string;
   readonly description: string;
   /** The requirement the failing set-up request showed broken (or that of its operation). */
-  readonly requirement?: string;
-  readonly operation?: string;
+  readonly requirement?: RequirementId;
+  readonly operation?: OperationId;
   readonly message: string;
   readonly expected?: string;
   readonly actual?: string;

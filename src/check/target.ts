@@ -4,7 +4,7 @@
  * field (the last bracket segment, as records name them under INT-record-fields: `tag_string` for
  * `post[tag_string]`), so bracket names are written only in specs/.
  */
-import type { Format, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
+import type { Format, OperationId, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
 import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
 import { CheckSkip } from './outcome.ts';
@@ -125,7 +125,7 @@ export class Target {
   throttledRetries = 0;
 
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
-  operation(id: string): ResolvedOperation {
+  operation(id: OperationId): ResolvedOperation {
     const mine = operationsFor(this.variant).find((o) => o.id === id);
     if (mine) return mine;
     const spec = OPERATIONS.find((o) => o.id === id);
@@ -133,7 +133,7 @@ export class Target {
     return resolveOperation(spec, spec.only);
   }
 
-  exists(id: string): boolean {
+  exists(id: OperationId): boolean {
     return operationsFor(this.variant).some((o) => o.id === id);
   }
 
@@ -144,7 +144,7 @@ export class Target {
     return p;
   }
 
-  async call(opId: string, options: CallOptions = {}): Promise<Reply> {
+  async call(opId: OperationId, options: CallOptions = {}): Promise<Reply> {
     const op = this.operation(opId);
     const format = options.format ?? 'json';
     let path = op.path;

@@ -6,8 +6,8 @@
  * Ids come from the create response's envelope (INT-created-id) or, failing that, from a search
  * of the list for the values just set.
  */
-import type { ResourceId } from '../../specs/model/index.ts';
-import { RESOURCES } from '../../specs/model/index.ts';
+import type { OperationId, ResourceId } from '../../specs/model/index.ts';
+import { versionListing } from '../../specs/model/index.ts';
 import type { CheckContext } from './check.ts';
 import { fail, skip } from './check.ts';
 import { recordId } from './formats.ts';
@@ -29,7 +29,7 @@ export function expectCreated(reply: Reply, what: string): void {
   }
 }
 
-async function findBy(ctx: CheckContext, listOp: string, fields: Record<string, string | number>, what: string): Promise<number> {
+async function findBy(ctx: CheckContext, listOp: OperationId, fields: Record<string, string | number>, what: string): Promise<number> {
   const reply = await ctx.target.call(listOp, { fields });
   const list = reply.list();
   if (!reply.ok || !list) fail(`could not find the ${what} just created through ${listOp}`, { reply });
@@ -38,7 +38,7 @@ async function findBy(ctx: CheckContext, listOp: string, fields: Record<string, 
   return id;
 }
 
-async function idOf(ctx: CheckContext, reply: Reply, listOp: string, fields: Record<string, string | number>, what: string): Promise<number> {
+async function idOf(ctx: CheckContext, reply: Reply, listOp: OperationId, fields: Record<string, string | number>, what: string): Promise<number> {
   expectCreated(reply, what);
   return reply.createdId() ?? findBy(ctx, listOp, fields, what);
 }
@@ -72,8 +72,7 @@ export async function latestVersion(ctx: CheckContext, resource: ResourceId, fie
 }
 
 async function newestVersion(ctx: CheckContext, resource: ResourceId, field: string, id: number): Promise<number> {
-  const spec = RESOURCES.find((r) => r.id === resource);
-  const listing = spec && 'versions' in spec ? `${spec.versions.root.slice(1)}.list` : undefined;
+  const listing = versionListing(resource);
   if (!listing || !ctx.target.exists(listing)) skip(`version ids of ${resource} cannot be listed in ${ctx.variant} (INT-version-ids-hidden)`);
   const reply = await ctx.target.call(listing, { fields: { [field]: id } });
   const list = reply.list();

@@ -4,7 +4,7 @@
  * spec model: A-only operations, anonymous access, the sort key (search[order] vs search[sort]) and
  * A-only value sets that B, where the parameter does not exist, ignores.
  */
-import type { Variant } from '../../specs/model/index.ts';
+import type { OperationId, Variant } from '../../specs/model/index.ts';
 import { ANONYMOUS_ACCESS, absentOperations, operationsFor } from '../../specs/model/index.ts';
 import type { Target } from '../check/target.ts';
 import { fieldOf } from '../check/target.ts';
@@ -26,7 +26,7 @@ export interface Detection {
   readonly evidence: readonly Evidence[];
 }
 
-async function status(target: Target, opId: string, options: Parameters<Target['call']>[1] = {}): Promise<number | string> {
+async function status(target: Target, opId: OperationId, options: Parameters<Target['call']>[1] = {}): Promise<number | string> {
   try {
     return (await target.call(opId, options)).status;
   } catch (err) {

@@ -15,7 +15,7 @@
  * certification check, on records of its own. A 421/429 is throttling: waited out, never judged.
  */
 import fc from 'fast-check';
-import type { Format, ResolvedOperation, Variant } from '../../specs/model/index.ts';
+import type { Format, OperationId, ResolvedOperation, Variant } from '../../specs/model/index.ts';
 import { AUTH_PARAMS, operationsFor } from '../../specs/model/index.ts';
 import type { CheckContext } from '../check/check.ts';
 import { CheckFailure, fail, skip } from '../check/check.ts';
@@ -58,7 +58,7 @@ export interface Finding {
 }
 
 export interface FuzzOutcome {
-  readonly opId: string;
+  readonly opId: OperationId;
   readonly seed: number;
   /** Generated requests judged (without the shrinking). */
   readonly runs: number;
@@ -294,7 +294,7 @@ export function describeInput(op: ResolvedOperation, input: FuzzInput): string {
  * Fuzzes one operation: both properties over the same generated sequence, each failure shrunk to a
  * minimal request. Deterministic for a seed (given a target that answers the same requests alike).
  */
-export async function fuzzOperation(ctx: CheckContext, opId: string, options: FuzzOptions): Promise<FuzzOutcome> {
+export async function fuzzOperation(ctx: CheckContext, opId: OperationId, options: FuzzOptions): Promise<FuzzOutcome> {
   const op = ctx.target.operation(opId);
   const example = await exampleFor(ctx, opId);
   const layers = strata(ctx, op, describeParams(ctx.variant, op), example);
@@ -374,7 +374,7 @@ function report(op: ResolvedOperation, finding: Finding, options: FuzzOptions): 
   );
 }
 
-function outcomeOf(ctx: CheckContext, opId: string, options: FuzzOptions): Promise<FuzzOutcome> {
+function outcomeOf(ctx: CheckContext, opId: OperationId, options: FuzzOptions): Promise<FuzzOutcome> {
   return ctx.world.get(`fuzz:${opId}`, () => fuzzOperation(ctx, opId, options));
 }
 
@@ -385,7 +385,7 @@ function finish(outcome: FuzzOutcome, op: ResolvedOperation, kind: FindingKind, 
 }
 
 /** Runs one fuzz check of an operation (src/fuzz/checks.ts declares them): its kind of finding fails it. */
-export async function runFuzzCheck(ctx: CheckContext, opId: string, kind: FindingKind, options: FuzzOptions): Promise<void> {
+export async function runFuzzCheck(ctx: CheckContext, opId: OperationId, kind: FindingKind, options: FuzzOptions): Promise<void> {
   const op = operationsFor(ctx.variant).find((o) => o.id === opId)!;
   finish(await outcomeOf(ctx, opId, options), op, kind, options);
 }

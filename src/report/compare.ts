@@ -43,7 +43,7 @@ function label(r: Report): string {
   return `${where}, variant ${r.variant}`;
 }
 
-const ORDER = new Map(REQUIREMENTS.map((r, i) => [r.id, i]));
+const ORDER: ReadonlyMap<string, number> = new Map(REQUIREMENTS.map((r, i) => [r.id, i]));
 
 export function compareReports(inputs: readonly Compared[]): Comparison {
   const outcomes = inputs.map((i) => requirementOutcomes(i.report.results));

@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Method, ResolvedOperation, Variant } from '../../specs/model/index.ts';
+import type { Method, OperationId, ResolvedOperation, Variant } from '../../specs/model/index.ts';
 import { absentOperations, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { AccountsFile, User } from './accounts.ts';
 import { UserDirectory, loadAccounts, seedAccounts } from './accounts.ts';
@@ -25,7 +25,7 @@ import { validateParams } from './params.ts';
 import type { Format, Outcome, Rendered } from './protocol.ts';
 import { ApiError, formatOfUrl, renderEnvelope, renderList, renderRecord } from './protocol.ts';
 import { QuotaTracker } from './quota.ts';
-import type { Handler, ResourceModule, ServerEnv } from './registry.ts';
+import type { Handler, HandlerFactory, ResourceModule, ServerEnv } from './registry.ts';
 import { RESOURCE_MODULES } from './resources/index.ts';
 import { STATUS, denied, invalid, throttled } from './refusals.ts';
 
@@ -181,9 +181,10 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   });
 
   const modules = options.resources ?? RESOURCE_MODULES;
-  const handlers = new Map<string, { factory: NonNullable<ResourceModule['handlers'][string]> }>();
+  const handlers = new Map<string, { factory: HandlerFactory }>();
   for (const m of modules) {
-    for (const [id, factory] of Object.entries(m.handlers)) {
+    for (const [id, factory] of Object.entries(m.handlers) as [OperationId, HandlerFactory | undefined][]) {
+      if (!factory) continue;
       if (handlers.has(id)) throw new Error(`two resource modules serve ${id}`);
       handlers.set(id, { factory });
     }

@@ -3,11 +3,12 @@
  * faults is ./faults.ts; resource modules list their own faults with these types.
  */
 import type { Variant } from '../../specs/model/index.ts';
+import type { RequirementId } from '../../specs/requirements/index.ts';
 
 export interface FaultSpec {
   readonly id: string;
   /** Requirement ids of specs/requirements that the fault violates. */
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   /** One line: what the server does wrong. */
   readonly summary: string;
   /** The variants where the fault has an effect; both when absent. */

@@ -12,6 +12,7 @@
  */
 import type { Variant } from '../../specs/model/index.ts';
 import { OPERATIONS, VARIANTS, operationsFor } from '../../specs/model/index.ts';
+import type { RequirementId } from '../../specs/requirements/index.ts';
 import { requirementIds } from '../../specs/requirements/index.ts';
 import { RESOURCE_MODULES } from './resources/index.ts';
 
@@ -25,7 +26,7 @@ export const NO_FAULTS = new Faults();
 
 const A = ['A'] as const;
 const B = ['B'] as const;
-const QUOTA_REQS = ['IB-8-quota-anonymous-A', 'IB-8-quota-member', 'IB-8-quota-gold', 'IB-8-quota-platinum'];
+const QUOTA_REQS: RequirementId[] = ['IB-8-quota-anonymous-A', 'IB-8-quota-member', 'IB-8-quota-gold', 'IB-8-quota-platinum'];
 
 /** Faults of the protocol layer: formats, envelope, status codes, authentication, quotas, routing. */
 export const PROTOCOL_FAULTS: readonly FaultSpec[] = [

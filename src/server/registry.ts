@@ -4,7 +4,7 @@
  * a handler reads parameter names from the model (`param(op, name)`) and fails at start-up, not at
  * request time, when the model lacks a name.
  */
-import type { ResolvedOperation, Variant } from '../../specs/model/index.ts';
+import type { OperationId, ResolvedOperation, Variant } from '../../specs/model/index.ts';
 import { operation } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
 import type { FaultSpec, Faults } from './fault-types.ts';
@@ -48,7 +48,7 @@ export type HandlerFactory = (op: ResolvedOperation, env: ServerEnv) => Handler;
 
 export interface ResourceModule {
   /** Operation id (`posts.list`) to handler factory. */
-  readonly handlers: Readonly<Record<string, HandlerFactory>>;
+  readonly handlers: Readonly<Partial<Record<OperationId, HandlerFactory>>>;
   /** Faults of this resource's behaviour (see ../faults.ts). */
   readonly faults?: readonly FaultSpec[];
   /** Routes that exist only while a fault is active (e.g. a direct post create). */
@@ -61,7 +61,7 @@ export interface ExtraRoute {
   /** Path without the format suffix, `{id}` placeholders allowed. */
   readonly path: string;
   /** The operation whose parameters the route takes. */
-  readonly baseOp: string;
+  readonly baseOp: OperationId;
   readonly handler: HandlerFactory;
 }
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseAccounts } from '../../src/check/accounts.ts';
 import { appliesTo, levelOf } from '../../src/check/check.ts';
-import { EXAMPLE_OPERATIONS } from '../../src/check/examples.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { allChecks } from '../../src/check/registry.ts';
 import { coverage } from '../../src/report/model.ts';
 import { matchesOnly, selectChecks } from '../../src/check/select.ts';
-import { OPERATIONS } from '../../specs/model/index.ts';
 import { requirement } from '../../specs/requirements/index.ts';
 
 const base = { only: [] as string[], readOnly: false, includeQuota: false };
@@ -24,10 +22,6 @@ describe('check declarations and selection', () => {
     const cov = coverage(variant, allChecks(variant));
     expect(cov.uncovered).toEqual([]);
     expect(cov.must.covered).toBe(cov.must.total);
-  });
-
-  it('has an example request for every operation of the model', () => {
-    expect(EXAMPLE_OPERATIONS.sort()).toEqual(OPERATIONS.map((o) => o.id).sort());
   });
 
   it('selects by check id, requirement id, resource and operation id globs', () => {

@@ -4,7 +4,7 @@
  * same seed; writes carry the run prefix; a full run with --fuzz reports the phase.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Variant } from '../../specs/model/index.ts';
+import type { OperationId, Variant } from '../../specs/model/index.ts';
 import type { CheckContext } from '../../src/check/check.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
@@ -71,7 +71,7 @@ describe('fuzzing the reference server', { timeout: 240_000 }, () => {
 });
 
 describe('crash faults are found and shrunk to the minimal request', { timeout: 120_000 }, () => {
-  const cases = [
+  const cases: { fault: string; op: OperationId; expected: (p: [string, string][]) => void }[] = [
     { fault: 'crash-negative-limit', op: 'posts.list', expected: (p: [string, string][]) => expect(p).toEqual([['limit', '-1']]) },
     { fault: 'crash-long-tag', op: 'posts.list', expected: (p: [string, string][]) => expect(p).toEqual([['tags', 'a'.repeat(201)]]) },
     {

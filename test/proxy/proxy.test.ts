@@ -134,7 +134,7 @@ describe('faults a single exchange shows fail their requirement through the prox
     const { proxy, report } = await serverAndProxy(variant, { fault });
     await traffic(variant, proxy.url);
     const r = await report(true);
-    const cited = r.results.filter((x) => x.status === 'fail' && (x.failedRequirement ? [x.failedRequirement] : x.requirements).some((id) => spec.requirements.includes(id)));
+    const cited = r.results.filter((x) => x.status === 'fail' && (x.failedRequirement ? [x.failedRequirement] : x.requirements).some((id) => (spec.requirements as readonly string[]).includes(id)));
     expect(cited.map((x) => x.check), `no judgement cites ${spec.requirements.join(', ')}: ${failures(r).join('; ')}`).not.toEqual([]);
     expect(cited[0]!.exchanges.length).toBeGreaterThan(0);
   });

@@ -37,7 +37,7 @@ describe('generated OpenAPI descriptions', () => {
   });
 
   it.each(['A', 'B'] as const)('variant %s: every operation has a unique operationId and carries requirement ids that exist', (v) => {
-    const ids = new Set(REQUIREMENTS.map((r) => r.id));
+    const ids: ReadonlySet<string> = new Set(REQUIREMENTS.map((r) => r.id));
     const ops = operationsOf(load(v));
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
     for (const { key, op } of ops) {

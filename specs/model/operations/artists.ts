@@ -20,7 +20,7 @@ export const ARTIST_NAME_PREFIXES = [
 ] as const;
 
 /** Section 4: Artists, and the artist versions listing (A only). */
-export const ARTIST_OPERATIONS: readonly OperationSpec[] = [
+export const ARTIST_OPERATIONS = [
   {
     id: 'artists.list', resource: 'artists', name: 'List', kind: 'list', method: 'GET', path: '/artists', shown: true,
     summary: 'List artists; search[name] behaves by its beginning.',
@@ -58,4 +58,4 @@ export const ARTIST_OPERATIONS: readonly OperationSpec[] = [
       str('search[order]', 'name or date', { values: 'sort-name-date', sortKey: true }),
     ],
   },
-];
+] as const satisfies readonly OperationSpec[];

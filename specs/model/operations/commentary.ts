@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Artist commentary (A only), and the artist commentary versions listing (A only). */
-export const COMMENTARY_OPERATIONS: readonly OperationSpec[] = [
+export const COMMENTARY_OPERATIONS = [
   {
     id: 'artist_commentaries.list', resource: 'artist_commentaries', name: 'List', kind: 'list', method: 'GET', path: '/artist_commentaries', shown: true, only: 'A',
     summary: 'List artist commentaries.',
@@ -36,4 +36,4 @@ export const COMMENTARY_OPERATIONS: readonly OperationSpec[] = [
     summary: 'List artist commentary versions.',
     params: [int('search[updater_id]', 'updater id'), int('search[post_id]', 'post id')],
   },
-];
+] as const satisfies readonly OperationSpec[];

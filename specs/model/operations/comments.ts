@@ -5,7 +5,7 @@ const doNotBump = () =>
   str('comment[do_not_bump_post]', 'set to 1 to keep the post from moving to the top of the comment listing', { values: 'one-zero' });
 
 /** Section 4: Comments. */
-export const COMMENT_OPERATIONS: readonly OperationSpec[] = [
+export const COMMENT_OPERATIONS = [
   {
     id: 'comments.list', resource: 'comments', name: 'List', kind: 'list', method: 'GET', path: '/comments', shown: true,
     summary: 'List comments.',
@@ -29,4 +29,4 @@ export const COMMENT_OPERATIONS: readonly OperationSpec[] = [
   },
   { id: 'comments.show', resource: 'comments', name: 'Show', kind: 'show', method: 'GET', path: '/comments/{id}', shown: true, summary: 'Show one comment.', params: [] },
   { id: 'comments.delete', resource: 'comments', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/comments/{id}', shown: true, summary: 'Delete a comment.', params: [] },
-];
+] as const satisfies readonly OperationSpec[];

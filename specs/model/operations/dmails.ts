@@ -4,7 +4,7 @@ import type { OperationSpec } from '../types.ts';
 const OWNER_ONLY = 'A user can list, show and delete only the dmails the user owns.';
 
 /** Section 4: Dmails. */
-export const DMAIL_OPERATIONS: readonly OperationSpec[] = [
+export const DMAIL_OPERATIONS = [
   {
     id: 'dmails.list', resource: 'dmails', name: 'List', kind: 'list', method: 'GET', path: '/dmails', shown: true,
     summary: 'List the caller\'s own dmails.', remarks: [OWNER_ONLY],
@@ -24,4 +24,4 @@ export const DMAIL_OPERATIONS: readonly OperationSpec[] = [
     params: [str('dmail[to_name]', 'recipient name'), str('dmail[title]', 'title'), str('dmail[body]', 'body')],
   },
   { id: 'dmails.delete', resource: 'dmails', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/dmails/{id}', shown: true, summary: 'Delete one of the caller\'s dmails.', params: [], remarks: [OWNER_ONLY] },
-];
+] as const satisfies readonly OperationSpec[];

@@ -2,7 +2,7 @@ import { int, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Forum topics and forum posts. */
-export const FORUM_OPERATIONS: readonly OperationSpec[] = [
+export const FORUM_OPERATIONS = [
   {
     id: 'forum_topics.list', resource: 'forum_topics', name: 'List', kind: 'list', method: 'GET', path: '/forum_topics', shown: true,
     summary: 'List forum topics.',
@@ -48,4 +48,4 @@ export const FORUM_OPERATIONS: readonly OperationSpec[] = [
   { id: 'forum_posts.update', resource: 'forum_posts', name: 'Update', kind: 'update', method: 'PUT', path: '/forum_posts/{id}', shown: true, summary: 'Edit a forum post.', params: [str('forum_post[body]', 'body')] },
   { id: 'forum_posts.delete', resource: 'forum_posts', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/forum_posts/{id}', shown: true, summary: 'Delete a forum post.', params: [] },
   { id: 'forum_posts.undelete', resource: 'forum_posts', name: 'Undelete', kind: 'undelete', method: 'POST', path: '/forum_posts/{id}/undelete', shown: true, summary: 'Undelete a forum post.', params: [] },
-];
+] as const satisfies readonly OperationSpec[];

@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Notes, and the note versions listing. */
-export const NOTE_OPERATIONS: readonly OperationSpec[] = [
+export const NOTE_OPERATIONS = [
   {
     id: 'notes.list', resource: 'notes', name: 'List', kind: 'list', method: 'GET', path: '/notes', shown: true,
     summary: 'List notes.',
@@ -47,4 +47,4 @@ export const NOTE_OPERATIONS: readonly OperationSpec[] = [
     summary: 'List note versions.',
     params: [int('search[updater_id]', 'updater id'), int('search[post_id]', 'post id'), int('search[note_id]', 'note id')],
   },
-];
+] as const satisfies readonly OperationSpec[];

@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Pools, and the pool versions listing. */
-export const POOL_OPERATIONS: readonly OperationSpec[] = [
+export const POOL_OPERATIONS = [
   {
     id: 'pools.list', resource: 'pools', name: 'List', kind: 'list', method: 'GET', path: '/pools', shown: true,
     summary: 'List pools.',
@@ -46,4 +46,4 @@ export const POOL_OPERATIONS: readonly OperationSpec[] = [
     summary: 'List pool versions.',
     params: [int('search[updater_id]', 'updater id'), str('search[updater_name]', 'updater name'), int('search[pool_id]', 'pool id')],
   },
-];
+] as const satisfies readonly OperationSpec[];

@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Posts, Post votes, Post flags and post appeals, and the post versions listing. */
-export const POST_OPERATIONS: readonly OperationSpec[] = [
+export const POST_OPERATIONS = [
   {
     id: 'posts.list', resource: 'posts', name: 'List', kind: 'list', method: 'GET', path: '/posts', shown: true,
     summary: 'List posts, optionally filtered by a tag search.',
@@ -69,4 +69,4 @@ export const POST_OPERATIONS: readonly OperationSpec[] = [
       int('search[start_id]', 'start id', { only: 'A' }),
     ],
   },
-];
+] as const satisfies readonly OperationSpec[];

@@ -8,7 +8,7 @@ const relationSearch: readonly ParamSpec[] = [
 ];
 
 /** Section 4: Tags, aliases, implications, related tags. */
-export const TAG_OPERATIONS: readonly OperationSpec[] = [
+export const TAG_OPERATIONS = [
   {
     id: 'tags.list', resource: 'tags', name: 'List tags', kind: 'list', method: 'GET', path: '/tags', shown: true, only: 'A',
     summary: 'List tags.',
@@ -31,4 +31,4 @@ export const TAG_OPERATIONS: readonly OperationSpec[] = [
     summary: 'List tags related to a tag.', interpretation: 'INT-related-tag-shape',
     params: [str('query', 'tag to find related tags for', { required: true }), str('category', '0, 1, 3, 4', { values: 'tag-category' })],
   },
-];
+] as const satisfies readonly OperationSpec[];

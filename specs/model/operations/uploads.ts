@@ -2,7 +2,7 @@ import { int, param, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Uploads. */
-export const UPLOAD_OPERATIONS: readonly OperationSpec[] = [
+export const UPLOAD_OPERATIONS = [
   {
     id: 'uploads.list', resource: 'uploads', name: 'List', kind: 'list', method: 'GET', path: '/uploads', shown: true,
     summary: 'List uploads.',
@@ -22,4 +22,4 @@ export const UPLOAD_OPERATIONS: readonly OperationSpec[] = [
     remarks: ['Either `upload[file]` or `upload[source]` must be provided on create.'],
     requireOneOf: ['upload[file]', 'upload[source]'],
   },
-];
+] as const satisfies readonly OperationSpec[];

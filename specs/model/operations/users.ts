@@ -2,7 +2,7 @@ import { int, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Users. */
-export const USER_OPERATIONS: readonly OperationSpec[] = [
+export const USER_OPERATIONS = [
   {
     id: 'users.list', resource: 'users', name: 'List', kind: 'list', method: 'GET', path: '/users', shown: true,
     summary: 'List users.',
@@ -17,4 +17,4 @@ export const USER_OPERATIONS: readonly OperationSpec[] = [
     ],
   },
   { id: 'users.show', resource: 'users', name: 'Show', kind: 'show', method: 'GET', path: '/users/{id}', shown: true, summary: 'Show one user.', params: [] },
-];
+] as const satisfies readonly OperationSpec[];

@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Wiki pages. */
-export const WIKI_OPERATIONS: readonly OperationSpec[] = [
+export const WIKI_OPERATIONS = [
   {
     id: 'wiki_pages.list', resource: 'wiki_pages', name: 'List', kind: 'list', method: 'GET', path: '/wiki_pages', shown: true,
     summary: 'List wiki pages.',
@@ -32,4 +32,4 @@ export const WIKI_OPERATIONS: readonly OperationSpec[] = [
     params: [str('wiki_page[title]', 'title'), str('wiki_page[body]', 'body'), str('wiki_page[other_names]', 'other names', { only: 'A' })],
   },
   { id: 'wiki_pages.revert', resource: 'wiki_pages', name: 'Revert', kind: 'revert', method: 'PUT', path: '/wiki_pages/{id}/revert', shown: true, summary: 'Revert a wiki page to a version.', params: [versionId('wiki page')] },
-];
+] as const satisfies readonly OperationSpec[];

@@ -8,9 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Format, Variant } from '../../../specs/model/index.ts';
-import { absentOperations, FORMATS, operationsFor } from '../../../specs/model/index.ts';
-import { requirementIds } from '../../../specs/requirements/index.ts';
+import type { Format, OperationId, Variant } from '../../../specs/model/index.ts';
+import { absentOperations, FORMATS, isOperationId, operationIdOf, operationsFor } from '../../../specs/model/index.ts';
+import type { RequirementId } from '../../../specs/requirements/index.ts';
+import { hasRequirement, requirementIds } from '../../../specs/requirements/index.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import { openApiPath } from '../../spec/openapi.ts';
 import type { Check, CheckContext } from '../check.ts';
@@ -25,11 +26,11 @@ import { expectDocumentedStatus, expectEnvelope, expectParses } from './expect.t
 export const PARAMETER_REFUSALS = [420, 424] as const;
 
 interface OpenApiOperation {
-  readonly id: string;
+  readonly id: OperationId;
   readonly method: string;
   readonly path: string;
   readonly resource: string;
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   readonly params: readonly { name: string; required: boolean; enum?: readonly string[]; type?: string; in: string }[];
 }
 
@@ -57,12 +58,15 @@ export function openApiOperations(variant: Variant): OpenApiOperation[] {
       for (const [name, schema] of Object.entries(form?.schema.properties ?? {})) {
         params.push({ name, in: 'body', required: form?.schema.required?.includes(name) ?? false, ...(schema.enum ? { enum: schema.enum } : {}), ...(schema.type ? { type: schema.type } : {}) });
       }
+      if (!isOperationId(op.operationId)) throw new Error(`${openApiPath(variant)}: operation ${op.operationId} is not in the spec model (regenerate it: npm run generate)`);
+      const unknown = op['x-conform-requirements'].filter((id) => !hasRequirement(id));
+      if (unknown.length > 0) throw new Error(`${openApiPath(variant)}: ${op.operationId} cites requirements not in the catalogue: ${unknown.join(', ')}`);
       out.push({
         id: op.operationId,
         method: method.toUpperCase(),
         path: path.replace(/\.\{format\}$/, ''),
         resource: op.operationId.split('.')[0]!,
-        requirements: op['x-conform-requirements'],
+        requirements: op['x-conform-requirements'].filter(hasRequirement),
         params,
       });
     }
@@ -70,7 +74,7 @@ export function openApiOperations(variant: Variant): OpenApiOperation[] {
   return out;
 }
 
-async function send(ctx: CheckContext, opId: string, example: Example, format: Format, change: { drop?: string; set?: Record<string, string>; id?: number } = {}): Promise<Reply> {
+async function send(ctx: CheckContext, opId: OperationId, example: Example, format: Format, change: { drop?: string; set?: Record<string, string>; id?: number } = {}): Promise<Reply> {
   const fields: Record<string, NonNullable<Example['fields']>[string]> = { ...example.fields };
   if (change.drop) fields[fieldOf(change.drop)] = undefined;
   for (const [name, value] of Object.entries(change.set ?? {})) fields[fieldOf(name)] = value;
@@ -83,7 +87,7 @@ async function send(ctx: CheckContext, opId: string, example: Example, format: F
 function servedCheck(op: OpenApiOperation, format: Format, variant: Variant): Check {
   const served = requirementIds.served(op.id);
   const stateChanging = op.method !== 'GET';
-  const requirements = [served, format === 'json' ? 'IB-2-format-json' : 'IB-2-format-xml', 'IB-7-status-documented'];
+  const requirements: RequirementId[] = [served, format === 'json' ? 'IB-2-format-json' : 'IB-2-format-xml', 'IB-7-status-documented'];
   if (stateChanging) requirements.push(format === 'json' ? 'IB-7-envelope-json' : 'IB-7-envelope-xml', 'IB-7-envelope-agrees');
   if (variant === 'B') requirements.push('IB-7-status-no-204-B');
   return defineCheck({
@@ -144,7 +148,7 @@ function contentTypeCheck(op: OpenApiOperation, format: Format): Check {
 /** Documented statuses that refuse a request, other than 420/424 (section 7). */
 const OTHER_REFUSALS = [403, 404, 422, 423];
 
-function refusedWithParameterStatus(reply: Reply, what: string, requirement: string, reading: 'INT-missing-required-status' | 'INT-out-of-set-status'): void {
+function refusedWithParameterStatus(reply: Reply, what: string, requirement: RequirementId, reading: 'INT-missing-required-status' | 'INT-out-of-set-status'): void {
   if (!(PARAMETER_REFUSALS as readonly number[]).includes(reply.status)) {
     // The refusal is the text's demand; 420 or 424 is the register's reading. Another documented
     // refusal (a revert without version_id answered 404: the version is not found) rests on that reading only.
@@ -180,7 +184,7 @@ function requiredCheck(op: OpenApiOperation, param: string): Check {
 
 const OUT_OF_SET = 'conform-not-a-listed-value';
 
-function valuesCheck(op: OpenApiOperation, param: string, values: readonly string[], requirementId: string): Check {
+function valuesCheck(op: OpenApiOperation, param: string, values: readonly string[], requirementId: RequirementId): Check {
   return defineCheck({
     id: `values/${op.id}/${param}`,
     fn: 'value_set_is_enforced',
@@ -252,15 +256,17 @@ function pathIdCheck(op: OpenApiOperation): Check {
     async run(ctx) {
       // Show an older record, not the newest: a server that always shows its newest record must fail.
       const resourcePrefix = op.id.split('.')[0]!;
+      const listing = operationIdOf(resourcePrefix, 'list');
+      if (!listing) throw new Error(`${op.id}: the model has no ${resourcePrefix}.list to find records with`);
       const list = async () => {
-        const reply = await ctx.target.call(`${resourcePrefix}.list`, {});
+        const reply = await ctx.target.call(listing, {});
         ctx.note(reply);
         return (reply.list() ?? []).map((r) => Number(r.id)).filter((n) => Number.isSafeInteger(n) && n > 0);
       };
       await exampleFor(ctx, op.id);
       let ids = await list();
-      const create = resourcePrefix === 'posts' ? 'uploads.create' : `${resourcePrefix}.create`;
-      if (ids.length < 2 && ctx.target.exists(create)) {
+      const create = resourcePrefix === 'posts' ? 'uploads.create' : operationIdOf(resourcePrefix, 'create');
+      if (ids.length < 2 && create && ctx.target.exists(create)) {
         await send(ctx, create, await exampleFor(ctx, create), 'json');
         ids = await list();
       }
@@ -296,7 +302,7 @@ function badInputCheck(op: OpenApiOperation): Check {
   });
 }
 
-function absentCheck(opId: string, method: string, path: string, resource: string): Check {
+function absentCheck(opId: OperationId, method: string, path: string, resource: string): Check {
   return defineCheck({
     id: `absent/${opId}`,
     fn: 'other_variant_operation_does_not_succeed',

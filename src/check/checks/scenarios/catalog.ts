@@ -2,7 +2,8 @@
  * Artists, notes, pools, tags, wiki pages, forum and artist commentary: the search rules, sort keys,
  * lifecycles and variant-only behaviour that one request per operation cannot show.
  */
-import type { Variant } from '../../../../specs/model/index.ts';
+import type { RequirementId } from '../../../../specs/requirements/index.ts';
+import type { OperationId, Variant } from '../../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../../check.ts';
 import { defineCheck, fail, skip } from '../../check.ts';
 import { recordId } from '../../formats.ts';
@@ -36,7 +37,7 @@ async function richArtist(ctx: CheckContext) {
 
 function sortChecks(variant: Variant): Check[] {
   const key = variant === 'A' ? 'order' : 'sort';
-  const cases: { resource: 'artists' | 'pools' | 'wiki_pages'; list: string; nameField: string; filter: (p: string) => Record<string, string>; create: (ctx: CheckContext, name: string) => Promise<unknown> }[] = [
+  const cases: { resource: 'artists' | 'pools' | 'wiki_pages'; list: OperationId; nameField: string; filter: (p: string) => Record<string, string>; create: (ctx: CheckContext, name: string) => Promise<unknown> }[] = [
     {
       resource: 'artists', list: 'artists.list', nameField: 'name', filter: (p) => ({ name: `${p}*` }),
       create: (ctx, name) => succeed(ctx, 'artists.create', { fields: { name } }, 'creating an artist'),
@@ -71,7 +72,7 @@ function sortChecks(variant: Variant): Check[] {
 }
 
 export function catalogScenarios(variant: Variant): Check[] {
-  const artistNameChecks: { id: string; fn: string; query: (a: Awaited<ReturnType<typeof richArtist>>) => string; what: string }[] = [
+  const artistNameChecks: { id: RequirementId; fn: string; query: (a: Awaited<ReturnType<typeof richArtist>>) => string; what: string }[] = [
     { id: 'IB-4-artists-name-url', fn: 'artist_search_by_url', query: (a) => a.urls[1]!, what: 'an http URL' },
     { id: 'IB-4-artists-name-base', fn: 'artist_search_by_base_name', query: (a) => `name:${a.name}`, what: 'name:' },
     { id: 'IB-4-artists-name-other', fn: 'artist_search_in_other_names', query: (a) => `other:${a.other[1]}`, what: 'other:' },

@@ -1,5 +1,7 @@
 /** Helpers shared by scenario checks. */
+import type { OperationId } from '../../../../specs/model/index.ts';
 import { userLevelsFor } from '../../../../specs/model/index.ts';
+import type { RequirementId } from '../../../../specs/requirements/index.ts';
 import type { CheckContext } from '../../check.ts';
 import { fail, skip } from '../../check.ts';
 import type { FieldValue, RecordFields } from '../../formats.ts';
@@ -8,7 +10,7 @@ import type { CallOptions, Reply } from '../../target.ts';
 import { expectEnvelope } from '../expect.ts';
 
 /** Calls an operation, records the exchange, and fails (citing `requirement`) unless it succeeds. */
-export async function succeed(ctx: CheckContext, opId: string, options: CallOptions, what: string, requirement?: string): Promise<Reply> {
+export async function succeed(ctx: CheckContext, opId: OperationId, options: CallOptions, what: string, requirement?: RequirementId): Promise<Reply> {
   const reply = await ctx.target.call(opId, options);
   ctx.note(reply);
   if (!reply.ok) {
@@ -33,7 +35,7 @@ export function refusedForLevel(ctx: CheckContext, reply: Reply, options: CallOp
 }
 
 /** Calls an operation and fails unless the answer is not a success (status and envelope). */
-export async function refused(ctx: CheckContext, opId: string, options: CallOptions, what: string): Promise<Reply> {
+export async function refused(ctx: CheckContext, opId: OperationId, options: CallOptions, what: string): Promise<Reply> {
   const reply = await ctx.target.call(opId, options);
   ctx.note(reply);
   expectRefused(reply, what);
@@ -61,7 +63,7 @@ export function ids(reply: Reply, what: string): number[] {
 }
 
 /** Lists with `fields` and returns the record ids. */
-export async function listIds(ctx: CheckContext, opId: string, fields: CallOptions['fields'], options: Omit<CallOptions, 'fields'> = {}): Promise<number[]> {
+export async function listIds(ctx: CheckContext, opId: OperationId, fields: CallOptions['fields'], options: Omit<CallOptions, 'fields'> = {}): Promise<number[]> {
   const reply = await succeed(ctx, opId, { ...options, fields }, `${opId} with ${JSON.stringify(fields)}`);
   return ids(reply, opId);
 }
@@ -72,7 +74,7 @@ export function field(record: RecordFields | undefined, name: string, what: stri
   return record[name]!;
 }
 
-export async function show(ctx: CheckContext, opId: string, id: number, options: Omit<CallOptions, 'path'> = {}): Promise<RecordFields> {
+export async function show(ctx: CheckContext, opId: OperationId, id: number, options: Omit<CallOptions, 'path'> = {}): Promise<RecordFields> {
   const reply = await succeed(ctx, opId, { ...options, path: { id } }, `${opId} of ${id}`);
   const record = reply.record();
   if (!record) fail(`${opId} of ${id} is not one record (INT-list-shape)`, { reply });
@@ -95,8 +97,8 @@ export function tagsOf(value: FieldValue): string[] {
 /** How to find one record again: its show operation (if any) and a list search that selects it. */
 export interface Findable {
   readonly id: number;
-  readonly show?: string;
-  readonly list: string;
+  readonly show?: OperationId;
+  readonly list: OperationId;
   readonly search: Readonly<Record<string, string | number>>;
 }
 
@@ -123,7 +125,7 @@ export async function expectFindable(ctx: CheckContext, f: Findable): Promise<vo
  * After a delete (INT-transitions): not shown, or not listed, or flagged is_deleted; and everywhere
  * alike: a record that show no longer gives (or gives flagged) is not still listed as a live record.
  */
-export async function expectDeleted(ctx: CheckContext, f: Findable, requirement?: string): Promise<void> {
+export async function expectDeleted(ctx: CheckContext, f: Findable, requirement?: RequirementId): Promise<void> {
   let goneFromShow = false;
   if (f.show) {
     const reply = await ctx.target.call(f.show, { path: { id: f.id } });

@@ -1,7 +1,8 @@
 /**
  * Comments, dmails, users and authentication: the scenarios that need more than one account.
  */
-import type { Variant } from '../../../../specs/model/index.ts';
+import type { RequirementId } from '../../../../specs/requirements/index.ts';
+import type { OperationId, Variant } from '../../../../specs/model/index.ts';
 import { userLevelsFor } from '../../../../specs/model/index.ts';
 import type { Account } from '../../accounts.ts';
 import type { Check, CheckContext } from '../../check.ts';
@@ -61,7 +62,7 @@ async function userByName(ctx: CheckContext, name: string) {
   return list.find((u) => text(u.name ?? '') === name) ?? (list.length === 1 ? list[0] : undefined);
 }
 
-const AUTH_METHODS: { mode: AuthMode; id: string; fn: string; text: string }[] = [
+const AUTH_METHODS: { mode: AuthMode; id: RequirementId; fn: string; text: string }[] = [
   { mode: 'api_key', id: 'IB-5-auth-api-key', fn: 'login_and_api_key_authenticate', text: 'login and api_key' },
   { mode: 'basic', id: 'IB-5-auth-basic', fn: 'basic_authentication_authenticates', text: 'HTTP Basic (name and API key)' },
   { mode: 'password_hash', id: 'IB-5-auth-password-hash', fn: 'legacy_password_hash_authenticates', text: 'login and the legacy password_hash' },
@@ -309,7 +310,7 @@ export function peopleScenarios(variant: Variant): Check[] {
   return checks;
 }
 
-async function expectRefusedCall(ctx: CheckContext, opId: string, id: number, as: Account): Promise<void> {
+async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
   const reply = await ctx.target.call(opId, { path: { id }, as });
   ctx.note(reply);
   expectRefused(reply, `${opId} of ${id} by ${as.name}`);

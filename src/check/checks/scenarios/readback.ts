@@ -7,7 +7,8 @@
  * search parameter is given a record that must be listed and one that must not be. Paging is exact:
  * pages 1 and 2 together are the first 2n records, and `limit=n` gives n records when more exist.
  */
-import type { Format, Variant } from '../../../../specs/model/index.ts';
+import type { RequirementId } from '../../../../specs/requirements/index.ts';
+import type { Format, OperationId, Variant } from '../../../../specs/model/index.ts';
 import { VALUE_SETS } from '../../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../../check.ts';
 import { defineCheck, fail, skip } from '../../check.ts';
@@ -44,9 +45,9 @@ export function says(field: string, got: FieldValue, want: Want): boolean {
 /** Where a record is read back: its show operation (if any) and a list search that selects it. */
 interface ReadBack {
   readonly id: number;
-  readonly show?: string;
+  readonly show?: OperationId;
   readonly showPath?: Record<string, number>;
-  readonly list?: string;
+  readonly list?: OperationId;
   readonly search?: CallOptions['fields'];
 }
 
@@ -54,7 +55,7 @@ interface ReadBack {
  * Reads a record back through show (JSON and XML) and the list, and fails on the first field that does
  * not say what was written. Fields a record does not carry are not demanded (INT-record-fields).
  */
-export async function expectReadBack(ctx: CheckContext, where: ReadBack, written: Readonly<Record<string, Want>>, what: string, requirement?: string): Promise<void> {
+export async function expectReadBack(ctx: CheckContext, where: ReadBack, written: Readonly<Record<string, Want>>, what: string, requirement?: RequirementId): Promise<void> {
   const seen: { source: string; record: RecordFields }[] = [];
   if (where.show) {
     for (const format of ['json', 'xml'] as Format[]) {
@@ -82,7 +83,7 @@ export async function expectReadBack(ctx: CheckContext, where: ReadBack, written
 }
 
 /** Updates a record with `fields` and reads every one of them back (show and/or list, as `where` says). */
-async function updateAndReadBack(ctx: CheckContext, updateOp: string, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string): Promise<void> {
+async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string): Promise<void> {
   await succeed(ctx, updateOp, { path: { id: where.id }, fields }, `updating ${what}`);
   await expectReadBack(ctx, where, fields, `${what} as updated`);
 }
@@ -91,7 +92,7 @@ async function updateAndReadBack(ctx: CheckContext, updateOp: string, where: Rea
  * The id of what a create made: from its answer (INT-created-id) or, for an answer without one (a bodiless
  * 204 in A), from the one record a search for its unique values lists.
  */
-async function idOf(ctx: CheckContext, reply: { createdId(): number | undefined }, what: string, find?: { list: string; fields: CallOptions['fields'] }): Promise<number> {
+async function idOf(ctx: CheckContext, reply: { createdId(): number | undefined }, what: string, find?: { list: OperationId; fields: CallOptions['fields'] }): Promise<number> {
   const id = reply.createdId();
   if (id !== undefined) return id;
   if (find) {
@@ -333,7 +334,7 @@ export function readBackScenarios(variant: Variant): Check[] {
 }
 
 /** A search parameter given a record that must be listed and one that must not. */
-function filterCheck(id: string, resource: string, requirement: string, description: string, run: (ctx: CheckContext) => Promise<void>): Check {
+function filterCheck(id: string, resource: string, requirement: RequirementId, description: string, run: (ctx: CheckContext) => Promise<void>): Check {
   return defineCheck({ id: `searches/${id}`, fn: 'filter_selects_both_ways', resource, description, requirements: [requirement], readOnly: false, run });
 }
 
@@ -346,7 +347,7 @@ function filterChecks(variant: Variant): Check[] {
       expectSelects(await listIds(ctx, `${kind}.list`, { post_id: p1.id }), [made[0]!], [made[1]!], `search[post_id]=${p1.id}`);
     });
   /** Versions of two records: each record's filter lists versions, and none of the other's. */
-  const versions = (listing: string, param: string, requirement: string, two: (ctx: CheckContext) => Promise<[number, number]>) =>
+  const versions = (listing: OperationId, param: string, requirement: RequirementId, two: (ctx: CheckContext) => Promise<[number, number]>) =>
     filterCheck(`${listing}.${param}`, listing.split('.')[0]!, requirement, `search[${param}] on ${listing.split('.')[0]} lists the versions of that record only`, async (ctx) => {
       const [a, b] = await two(ctx);
       expectDisjoint(await listIds(ctx, listing, { [param]: a }), await listIds(ctx, listing, { [param]: b }), `search[${param}]=${a} and =${b}`);

@@ -1,11 +1,12 @@
 /** Records made for lifecycle checks, each with the search that finds it again. */
+import type { OperationId } from '../../../../specs/model/index.ts';
 import type { CheckContext } from '../../check.ts';
 import { skip } from '../../check.ts';
 import { makePost } from '../../world.ts';
 import type { Findable } from './common.ts';
 import { listIds, succeed } from './common.ts';
 
-async function create(ctx: CheckContext, op: string, fields: Record<string, string | number>, find: Omit<Findable, 'id'>, what: string): Promise<Findable> {
+async function create(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, find: Omit<Findable, 'id'>, what: string): Promise<Findable> {
   const reply = await succeed(ctx, op, { fields }, `creating ${what}`);
   const id = reply.createdId() ?? (await listIds(ctx, find.list, find.search))[0];
   if (id === undefined) skip(`the new ${what} cannot be found through ${find.list}`);

@@ -1,7 +1,7 @@
 /**
  * Version histories and reverts (section 9), lifecycles, query-string searches and quotas.
  */
-import type { ResourceId, Variant } from '../../../../specs/model/index.ts';
+import type { OperationId, Variant, VersionedResourceId } from '../../../../specs/model/index.ts';
 import { QUOTAS } from '../../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../../check.ts';
 import { defineCheck, fail, skip } from '../../check.ts';
@@ -13,7 +13,7 @@ import { expectDeleted, expectFindable, field, listIds, records, show, succeed, 
 import { findable } from './records.ts';
 
 /** The versions of a record, oldest first, as listed by the resource's version listing. */
-async function versions(ctx: CheckContext, listing: string, field: string, id: number) {
+async function versions(ctx: CheckContext, listing: OperationId, field: string, id: number) {
   const list = records(await succeed(ctx, listing, { fields: { [field]: id } }, `${listing} of ${id}`), listing);
   return list
     .map((r) => ({ id: recordId(r), record: r }))
@@ -22,10 +22,10 @@ async function versions(ctx: CheckContext, listing: string, field: string, id: n
 }
 
 interface History {
-  readonly resource: ResourceId;
-  readonly listing: string;
-  readonly revert: string;
-  readonly show: string;
+  readonly resource: VersionedResourceId;
+  readonly listing: OperationId;
+  readonly revert: OperationId;
+  readonly show: OperationId;
   /** Search field of the listing that selects one record's versions. */
   readonly by: string;
   /** The field compared before and after the revert. */
@@ -124,11 +124,11 @@ export function versionScenarios(): Check[] {
 }
 
 export function lifecycleScenarios(variant: Variant): Check[] {
-  const deletions: { op: string; make: (ctx: CheckContext) => Promise<Findable> }[] = [
+  const deletions: { op: OperationId; make: (ctx: CheckContext) => Promise<Findable> }[] = [
     { op: 'comments.delete', make: findable.comment },
     { op: 'dmails.delete', make: findable.dmail },
     { op: 'notes.delete', make: findable.note },
-    ...(variant === 'A' ? [{ op: 'artists.delete', make: findable.artist }] : []),
+    ...(variant === 'A' ? [{ op: 'artists.delete' as const, make: findable.artist }] : []),
   ];
   return [
     defineCheck({
@@ -181,7 +181,7 @@ export function quotaScenarios(variant: Variant): Check[] {
     defineCheck({
       id: `quota/${q.who.toLowerCase()}`, fn: 'quota_is_enforced', resource: 'protocol', tier: 'quota',
       description: `past ${q.perHour} requests in an hour, ${q.who} requests are answered 421`,
-      requirements: [q.who === 'anonymous' ? 'IB-8-quota-anonymous-A' : `IB-8-quota-${q.who.toLowerCase()}`], readOnly: true,
+      requirements: [q.who === 'anonymous' ? 'IB-8-quota-anonymous-A' : `IB-8-quota-${q.who.toLowerCase() as Lowercase<typeof q.who>}`], readOnly: true,
       async run(ctx) {
         const who = q.who === 'anonymous' ? ('anonymous' as const) : ctx.accounts.byRole(q.who)[0];
         if (!who) skip(`the accounts file has no ${q.who} account`);

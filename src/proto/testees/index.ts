@@ -48,7 +48,7 @@ function needsDescriptorSet(schema?: HelloSchema): string | null {
 export const SHIPPED: readonly ShippedTestee[] = [
   {
     name: 'protobufjs',
-    description: 'protobufjs reflection, with proto3 JSON mapping converters built per type (following protobufjs/ext/protojson)',
+    description: 'protobufjs reflection; ProtoJSON read by protobufjs/ext/protojson, written by Type.toObject',
     command: () => tsCommand(RUN_TS, 'protobufjs'),
     unavailable: () => null,
     codec: async (schema) => (await import('./protobufjs.ts')).protobufjsCodecFor(schema),

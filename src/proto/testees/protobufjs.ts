@@ -1,17 +1,36 @@
 /**
  * Testee: protobufjs (reflection from proto/peer.proto, or from the .proto file of a `--schema`
- * run). protobufjs encodes and decodes; the
- * proto3 JSON mapping of the protocol is converted to and from its message objects by
- * per-type converters built once at start-up (protobufjs-json.ts), following
- * protobufjs/ext/protojson.
+ * run). protobufjs does everything: encoding and decoding (`Type.encode`, `Type.decode`), and
+ * the protocol's JSON (ProtoJSON with the original field names) both ways with no converter of
+ * ours:
+ *  - in: `protojson.fromJson` (protobufjs/ext/protojson), protobufjs's ProtoJSON parser. It
+ *    takes original and lowerCamelCase names and refuses what ProtoJSON refuses. `Type.fromObject`
+ *    is not a ProtoJSON parser: it coerces instead of refusing ({"type":"NOPE"}, {"nope":1} and
+ *    {"source_id":"x"} encode as empty messages, uint64 "-1" as 2^64-1, uint32 -1 as 2^32-1),
+ *    reads valid ProtoJSON wrongly (uint64 "1e3" as 1) and writes two members of a oneof.
+ *  - out: `Type.toObject` with the ProtoJSON conversion options. It writes the original names
+ *    (the root is parsed with keepCase), which `protojson.toJson` cannot: that one always writes
+ *    lowerCamelCase json names, and its only option is `ignoreUnknownFields`. For the
+ *    single-file proto3 schemas the suite runs on, toObject writes what toJson does up to those
+ *    names (test/proto/protobufjs-json.test.ts checks it): protobufjs's decoder leaves a field
+ *    without presence unset when the wire gives its default, so no default is written. The
+ *    well-known types, whose ProtoJSON forms only toJson knows, cannot occur in those schemas
+ *    (imports are refused).
  */
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import protojson from 'protobufjs/ext/protojson.js';
 import type { HelloSchema } from '../protocol.ts';
 import { PROTO_PATH, parseRoot } from '../schema.ts';
 import { simpleCodec, type TextCodec } from './codec.ts';
-import { ProtoJsonConverters, fromProtoJson, toProtoJson, toProtoJsonText, type TypeConv } from './protobufjs-json.ts';
 import { packageVersion } from './version.ts';
+
+/**
+ * `Type.toObject` options for ProtoJSON: 64-bit integers as decimal strings, enums by name
+ * (unnamed numbers stay numbers), bytes as base64, NaN and the infinities as strings; no
+ * defaults, no empty arrays or maps, no virtual oneof properties.
+ */
+export const PROTO_JSON: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, json: true, defaults: false, arrays: false, objects: false, oneofs: false };
 
 /** The codec for the schema of a hello request (the documented format without one). */
 export function protobufjsCodecFor(schema: HelloSchema | undefined): TextCodec {
@@ -21,15 +40,14 @@ export function protobufjsCodecFor(schema: HelloSchema | undefined): TextCodec {
 export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec {
   const root = parseRoot(source ?? readFileSync(PROTO_PATH, 'utf8'));
   const version = packageVersion('protobufjs');
-  const converters = new ProtoJsonConverters(root);
-  const types = new Map<string, TypeConv>();
-  const lookup = (t: string): TypeConv => {
-    let conv = types.get(t);
-    if (!conv) {
-      conv = converters.of(root.lookupType(t));
-      types.set(t, conv);
+  const types = new Map<string, protobuf.Type>();
+  const lookup = (t: string): protobuf.Type => {
+    let type = types.get(t);
+    if (!type) {
+      type = root.lookupType(t);
+      types.set(t, type);
     }
-    return conv;
+    return type;
   };
   // One writer for every encode: its buffer is reused, and the bytes are read before the next call.
   let writer = protobuf.Writer.create();
@@ -38,25 +56,21 @@ export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec
     version,
     bufferInput: true,
     encode: (t, json) => {
-      const conv = lookup(t);
-      const message = fromProtoJson(conv, json);
+      const type = lookup(t);
+      const message = protojson.fromJson(type, json);
       try {
-        return conv.type.encode(message, writer.reset()).finish(true);
+        return type.encode(message, writer.reset()).finish(true);
       } catch (e) {
         writer = protobuf.Writer.create();
         throw e;
       }
     },
     decode: (t, bytes) => {
-      const conv = lookup(t);
-      return toProtoJson(conv, conv.type.decode(bytes));
-    },
-    decodeText: (t, bytes) => {
-      const conv = lookup(t);
-      return toProtoJsonText(conv, conv.type.decode(bytes));
+      const type = lookup(t);
+      return type.toObject(type.decode(bytes), PROTO_JSON);
     },
     reencode: (t, bytes) => {
-      const type = lookup(t).type;
+      const type = lookup(t);
       const reader = protobuf.Reader.create(bytes);
       reader.discardUnknown = false;
       return type.encode(type.decode(reader)).finish();

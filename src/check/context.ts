@@ -89,6 +89,32 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
   return { ctx, close: () => http.close() };
 }
 
+/**
+ * Opens a suite: its context against the run's target or, without one (plain `vitest --project
+ * suites`), against an embedded reference server of the variant started for it. `close` stops both.
+ */
+export async function openSuite(config: RunConfig, name: string): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    let url = config.target;
+    if (!url) {
+      const { startServer } = await import('../server/index.ts');
+      const server = await startServer({ variant: config.variant, port: 0, allowFetch: ['127.0.0.1'] });
+      cleanups.push(() => server.close());
+      url = server.url;
+    }
+    const created = await createContext(config, url, name);
+    cleanups.push(created.close);
+    return { ctx: created.ctx, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);

@@ -1,16 +1,17 @@
 /**
- * Runs the conformance suites (vitest project `suites`) in a child process and collects one result
- * per check from it, as they come. The suites read the run's settings from CONFORM_* variables; the
- * child's reporter (./ipc-reporter.ts) sends results back over the IPC channel. Keeping vitest out of
- * the `conform` process keeps a run's memory low: the two peaks are reported together.
+ * Runs the conformance suites in a child process (./suites-process.ts) and collects one result per
+ * check from it, as they come. The child reads the run's settings from CONFORM_* variables and sends
+ * results back over the IPC channel. A child of its own keeps a hostile target's damage (memory, open
+ * sockets) away from the `conform` process that writes the reports; the two peaks are reported together.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
-import type { SuiteMessage } from './ipc-reporter.ts';
+import type { SuiteMessage } from './suites-process.ts';
 import type { CheckResult } from './result.ts';
 
 export interface RunOutcome {
@@ -21,8 +22,9 @@ export interface RunOutcome {
   readonly peakRssBytes: number;
 }
 
-const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-const REPORTER = join(REPO_ROOT, 'src', 'check', 'ipc-reporter.ts');
+/** tsx's loader: the child runs the TypeScript sources as they are, like bin/conform.js. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const SUITES_PROCESS = join(REPO_ROOT, 'src', 'check', 'suites-process.ts');
 const STDERR_KEPT = 16 * 1024;
 
 /**
@@ -30,9 +32,9 @@ const STDERR_KEPT = 16 * 1024;
  * --include-quota) the quota tier, each alone.
  */
 export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}): Promise<RunOutcome> {
-  const passes = [await runPass({ ...config, phase: 'main' }, [], onResult)];
-  if ((config.fuzz ?? 0) > 0) passes.push(await runPass({ ...config, phase: 'fuzz' }, ['suites/http/fuzz.suite.ts'], onResult));
-  if (config.includeQuota) passes.push(await runPass({ ...config, phase: 'quota' }, ['suites/http/quota.suite.ts'], onResult));
+  const passes = [await runPass({ ...config, phase: 'main' }, onResult)];
+  if ((config.fuzz ?? 0) > 0) passes.push(await runPass({ ...config, phase: 'fuzz' }, onResult));
+  if (config.includeQuota) passes.push(await runPass({ ...config, phase: 'quota' }, onResult));
   return {
     results: passes.flatMap((p) => p.results),
     errors: passes.flatMap((p) => p.errors),
@@ -40,7 +42,7 @@ export async function runSuites(config: RunConfig, onResult: (r: CheckResult) =>
   };
 }
 
-function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) => void): Promise<RunOutcome> {
+function runPass(config: RunConfig, onResult: (r: CheckResult) => void): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     const results: CheckResult[] = [];
     const errors: string[] = [];
@@ -49,7 +51,7 @@ function runPass(config: RunConfig, files: string[], onResult: (r: CheckResult) 
     let stderr = '';
     // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
     // target's large bodies would otherwise grow the heap faster than it is collected.
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', VITEST, 'run', '--project', 'suites', '--reporter', REPORTER, ...files], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', TSX_LOADER, SUITES_PROCESS], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...configToEnv(config) },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

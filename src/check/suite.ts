@@ -1,14 +1,14 @@
 /**
  * Glue between checks and vitest: a suite file calls `conformSuite(name, checks)` and each selected
- * check becomes a vitest test whose result travels to the CLI in `task.meta.conform`. A failing
- * MUST check (or SHOULD check with --strict) fails its test, so plain `vitest --project suites` tells
- * the same story as `conform check`.
+ * check becomes a vitest test carrying its result in `task.meta.conform`. A failing MUST check (or
+ * SHOULD check with --strict) fails its test, so plain `vitest --project suites` tells the same story
+ * as `conform check`, which runs the same suites without a test runner (./suites-process.ts).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
-import type { Check, CheckContext } from './check.ts';
+import type { Check } from './check.ts';
 import { configFromEnv } from './config.ts';
-import { createContext } from './context.ts';
+import { openSuite } from './context.ts';
 import type { CheckResult } from './result.ts';
 import { runCheck } from './run-check.ts';
 import { selectChecks } from './select.ts';
@@ -34,25 +34,14 @@ export function formatFailure(r: CheckResult): string {
 export function conformSuite(name: string, checksFor: (variant: Variant) => Check[]): void {
   const config = configFromEnv();
   const checks = selectChecks(checksFor(config.variant), config, config.phase);
-  let ctx: Omit<CheckContext, 'note'> | undefined;
-  const cleanups: (() => Promise<void>)[] = [];
+  let opened: Awaited<ReturnType<typeof openSuite>> | undefined;
 
   beforeAll(async () => {
-    let url = config.target;
-    if (!url) {
-      // Plain vitest without a target: check the embedded reference server of the variant.
-      const { startServer } = await import('../server/index.ts');
-      const server = await startServer({ variant: config.variant, port: 0, allowFetch: ['127.0.0.1'] });
-      cleanups.push(() => server.close());
-      url = server.url;
-    }
-    const created = await createContext(config, url, name);
-    ctx = created.ctx;
-    cleanups.push(created.close);
+    opened = await openSuite(config, name);
   });
 
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await opened?.close();
   });
 
   describe(name, () => {
@@ -62,7 +51,7 @@ export function conformSuite(name: string, checksFor: (variant: Variant) => Chec
     }
     for (const check of checks) {
       it(check.id, async ({ task, skip }) => {
-        const result = await runCheck(check, ctx!, config.strict, config.deadline);
+        const result = await runCheck(check, opened!.ctx, config.strict, config.deadline);
         task.meta.conform = result;
         if (result.status === 'skip') skip(result.message);
         if (result.status === 'blocked') {

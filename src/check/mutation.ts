@@ -6,11 +6,11 @@
  */
 import type { Variant } from '../../specs/model/index.ts';
 import type { FaultSpec } from '../server/faults.ts';
+import { DEFAULT_FUZZ_RUNS } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from './config.ts';
 import { createContext } from './context.ts';
 import { resetTargetHealth } from './http.ts';
-import { DEFAULT_FUZZ_RUNS } from '../fuzz/checks.ts';
 import { allChecks } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { runCheck } from './run-check.ts';

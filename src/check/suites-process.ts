@@ -5,9 +5,9 @@
  * (./config.ts). The same suites run under vitest too (suites/http/*.suite.ts and ./suite.ts); this
  * process spares a run the test runner's start-up, which was most of the fixed cost of a run.
  */
-import { DEFAULT_FUZZ_RUNS, fuzzChecks } from '../fuzz/checks.ts';
 import type { Check } from './check.ts';
 import { levelOf } from './check.ts';
+import { checks as fuzzChecks, DEFAULT_FUZZ_RUNS } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';

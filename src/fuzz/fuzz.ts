@@ -19,8 +19,8 @@ import type { Format, OperationId, ResolvedOperation, Variant } from '../../spec
 import { AUTH_PARAMS, operationsFor } from '../../specs/model/index.ts';
 import type { CheckContext } from '../check/check.ts';
 import { CheckFailure, fail, skip } from '../check/check.ts';
-import { expectDocumentedStatus, expectEnvelope, expectParses } from '../check/checks/expect.ts';
-import { openApiOperations } from '../check/checks/operations.ts';
+import { openApiOperations } from '../check/checks/support/openapi-operations.ts';
+import { expectDocumentedStatus, expectEnvelope, expectParses } from '../check/checks/support/reply-contract.ts';
 import type { Example } from '../check/examples.ts';
 import { exampleFor } from '../check/examples.ts';
 import type { FormValue, HttpRequest, HttpResponse } from '../check/http.ts';
@@ -384,7 +384,7 @@ function finish(outcome: FuzzOutcome, op: ResolvedOperation, kind: FindingKind, 
   if (outcome.runs === 0) skip(outcome.throttled > 0 ? 'throttled: no generated request was answered within the budget' : 'no generated request was judged within the time budget');
 }
 
-/** Runs one fuzz check of an operation (src/fuzz/checks.ts declares them): its kind of finding fails it. */
+/** Runs one fuzz check of an operation (src/check/checks/fuzz.ts declares them): its kind of finding fails it. */
 export async function runFuzzCheck(ctx: CheckContext, opId: OperationId, kind: FindingKind, options: FuzzOptions): Promise<void> {
   const op = operationsFor(ctx.variant).find((o) => o.id === opId)!;
   finish(await outcomeOf(ctx, opId, options), op, kind, options);

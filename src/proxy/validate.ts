@@ -1,6 +1,6 @@
 /**
  * Judging one exchange that passed through `conform proxy`, by the requirements a single exchange
- * can show, with the checks' own assertions (src/check/checks/expect.ts, src/check/formats.ts):
+ * can show, with the checks' own assertions (src/check/checks/support/reply-contract.ts, src/check/formats.ts):
  *   - status:          a documented status (IB-7-status-documented; in B no 204, IB-7-status-no-204-B)
  *   - no-server-error: no 5xx (IB-7-no-server-error, SHOULD)
  *   - content-type:    the Content-Type names the requested format (IB-2-content-type, SHOULD)
@@ -17,7 +17,7 @@ import type { Format, ResolvedOperation, Variant } from '../../specs/model/index
 import { OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import { requirementIds } from '../../specs/requirements/index.ts';
 import { CheckFailure, fail } from '../check/check.ts';
-import { expectDocumentedStatus, expectEnvelope, expectParses } from '../check/checks/expect.ts';
+import { expectDocumentedStatus, expectEnvelope, expectParses } from '../check/checks/support/reply-contract.ts';
 import type { Exchange, HttpResponse } from '../check/http.ts';
 import { Reply } from '../check/target.ts';
 

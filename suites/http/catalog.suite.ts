@@ -1,4 +1,4 @@
-// Conformance suite "catalog": its checks are declared in src/check/registry.ts (SUITES.catalog).
+// Conformance suite "catalog": its check files are listed in src/check/registry.ts (SUITES.catalog).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

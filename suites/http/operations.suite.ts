@@ -1,4 +1,4 @@
-// Conformance suite "operations": its checks are declared in src/check/registry.ts (SUITES.operations).
+// Conformance suite "operations": its check files are listed in src/check/registry.ts (SUITES.operations).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

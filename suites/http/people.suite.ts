@@ -1,4 +1,4 @@
-// Conformance suite "people": its checks are declared in src/check/registry.ts (SUITES.people).
+// Conformance suite "people": its check files are listed in src/check/registry.ts (SUITES.people).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

@@ -1,4 +1,4 @@
-// Conformance suite "posts": its checks are declared in src/check/registry.ts (SUITES.posts).
+// Conformance suite "posts": its check files are listed in src/check/registry.ts (SUITES.posts).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

@@ -1,4 +1,4 @@
-// Conformance suite "quota": its checks are declared in src/check/registry.ts (SUITES.quota).
+// Conformance suite "quota": its check files are listed in src/check/registry.ts (SUITES.quota).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

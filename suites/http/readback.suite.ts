@@ -1,4 +1,4 @@
-// Conformance suite "readback": its checks are declared in src/check/registry.ts (SUITES.readback).
+// Conformance suite "readback": its check files are listed in src/check/registry.ts (SUITES.readback).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

@@ -1,4 +1,4 @@
-// Conformance suite "uploads": its checks are declared in src/check/registry.ts (SUITES.uploads).
+// Conformance suite "uploads": its check files are listed in src/check/registry.ts (SUITES.uploads).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

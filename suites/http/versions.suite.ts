@@ -1,4 +1,4 @@
-// Conformance suite "versions": its checks are declared in src/check/registry.ts (SUITES.versions).
+// Conformance suite "versions": its check files are listed in src/check/registry.ts (SUITES.versions).
 import { SUITES } from '../../src/check/registry.ts';
 import { conformSuite } from '../../src/check/suite.ts';
 

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId, Variant } from '../../specs/model/index.ts';
 import type { CheckContext } from '../../src/check/check.ts';
+import { checks as fuzzChecks } from '../../src/check/checks/fuzz.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
 import { exampleFor } from '../../src/check/examples.ts';
 import { resetTargetHealth } from '../../src/check/http.ts';
 import { runCheck } from '../../src/check/run-check.ts';
 import type { FuzzOutcome } from '../../src/fuzz/fuzz.ts';
-import { fuzzChecks } from '../../src/fuzz/checks.ts';
 import { fuzzOperation, pairsOf } from '../../src/fuzz/fuzz.ts';
 import type { Db } from '../../src/server/index.ts';
 import { openDb, startServer } from '../../src/server/index.ts';

@@ -1,8 +1,12 @@
-/** Assertions shared by checks: documented status, body in the requested format, outcome envelope. */
-import type { Variant } from '../../../specs/model/index.ts';
-import { statusCodesFor } from '../../../specs/model/index.ts';
-import { fail } from '../check.ts';
-import type { Reply } from '../target.ts';
+/**
+ * The contract every reply keeps, whatever was asked: a documented status, a body that parses in the
+ * requested format, and for state-changing calls the outcome envelope agreeing with the status.
+ * Used by the served checks, the fuzz checks and the validating proxy.
+ */
+import type { Variant } from '../../../../specs/model/index.ts';
+import { statusCodesFor } from '../../../../specs/model/index.ts';
+import { fail } from '../../check.ts';
+import type { Reply } from '../../target.ts';
 
 export function expectDocumentedStatus(reply: Reply, variant: Variant): void {
   if (variant === 'B' && reply.status === 204) {

@@ -1,0 +1,138 @@
+/**
+ * `artists/*`: search[name] in each of its forms (URL, name:, other:, group:, a plain other name),
+ * artist[url_string] and artist[other_names_comma], the banned listing, search[empty_only], and the
+ * fields read back as written.
+ */
+import type { Variant } from '../../../specs/model/index.ts';
+import type { RequirementId } from '../../../specs/requirements/index.ts';
+import type { Check, CheckContext } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { make, makePost } from '../world.ts';
+import { idOf, listIds, succeed } from './support/calls.ts';
+import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectExcludes, expectIncludes } from './support/selection.ts';
+
+/** An artist with other names, a group and two URLs (one per line), made once per suite. */
+async function richArtist(ctx: CheckContext) {
+  return ctx.world.get('rich-artist', async () => {
+    const name = ctx.unique('artist').toLowerCase();
+    const other = [ctx.unique('alias').toLowerCase(), ctx.unique('alias').toLowerCase()];
+    const group = ctx.unique('circle').toLowerCase();
+    const urls = [`https://example.invalid/${name}/a`, `https://example.invalid/${name}/b`];
+    const reply = await succeed(ctx, 'artists.create', {
+      fields: { name, other_names_comma: other.join(','), group_name: group, url_string: urls.join('\n') },
+    }, 'creating an artist');
+    const id = reply.createdId() ?? (await listIds(ctx, 'artists.list', { name: `name:${name}` }))[0];
+    if (id === undefined) skip('the new artist cannot be found to search for it');
+    const plain = await make.artist(ctx); // a second artist that no search below should find
+    return { id, name, other, group, urls, plain };
+  });
+}
+
+type RichArtist = Awaited<ReturnType<typeof richArtist>>;
+
+/** search[name] in one of its forms finds the rich artist and not the plain one (its check's id, description and run). */
+function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string, what: string): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
+  return {
+    id: `artists/${requirement.replace('IB-4-artists-', '')}`, resource: 'artists',
+    description: `search[name] with ${what} finds the artist`, requirements: [requirement], readOnly: false,
+    async run(ctx) {
+      const a = await richArtist(ctx);
+      const got = await listIds(ctx, 'artists.list', { name: query(a) });
+      expectIncludes(got, a.id, `search[name]=${query(a)}`);
+      expectExcludes(got, a.plain, `search[name]=${query(a)}`);
+    },
+  };
+}
+
+export const artist_search_by_url = defineCheck({ fn: 'artist_search_by_url', ...nameSearch('IB-4-artists-name-url', (a) => a.urls[1]!, 'an http URL') });
+
+export const artist_search_by_base_name = defineCheck({ fn: 'artist_search_by_base_name', ...nameSearch('IB-4-artists-name-base', (a) => `name:${a.name}`, 'name:') });
+
+export const artist_search_in_other_names = defineCheck({ fn: 'artist_search_in_other_names', ...nameSearch('IB-4-artists-name-other', (a) => `other:${a.other[1]}`, 'other:') });
+
+export const artist_search_by_group = defineCheck({ fn: 'artist_search_by_group', ...nameSearch('IB-4-artists-name-group', (a) => `group:${a.group}`, 'group:') });
+
+export const artist_plain_search_covers_other_names = defineCheck({ fn: 'artist_plain_search_covers_other_names', ...nameSearch('IB-4-artists-name-plain', (a) => a.other[0]!, 'a plain other name') });
+
+export const artist_url_string_takes_each_url = defineCheck({
+  id: 'artists/url-string', fn: 'artist_url_string_takes_each_url', resource: 'artists',
+  description: 'artist[url_string] takes URLs separated by whitespace or newlines; each finds the artist', requirements: ['IB-4-artists-url-string'], readOnly: false,
+  async run(ctx) {
+    const a = await richArtist(ctx);
+    for (const url of a.urls) expectIncludes(await listIds(ctx, 'artists.list', { name: url }), a.id, `search[name]=${url}`);
+    // "delimited by whitespace or newline": a space and a tab separate URLs as well as a newline does.
+    const name = ctx.unique('spaced').toLowerCase();
+    const urls = ['a', 'b', 'c'].map((x) => `https://example.invalid/${name}/${x}`);
+    const reply = await succeed(ctx, 'artists.create', { fields: { name, url_string: `${urls[0]} ${urls[1]}\t${urls[2]}` } }, 'an artist with space- and tab-separated URLs');
+    const id = reply.createdId() ?? (await listIds(ctx, 'artists.list', { name: `name:${name}` }))[0];
+    if (id === undefined) skip('the new artist cannot be found to search for it');
+    for (const url of urls) expectIncludes(await listIds(ctx, 'artists.list', { name: url }), id, `search[name]=${url} (URLs separated by a space and a tab)`);
+  },
+});
+
+export const artist_other_names_are_comma_separated = defineCheck({
+  id: 'artists/other-names', fn: 'artist_other_names_are_comma_separated', resource: 'artists',
+  description: 'artist[other_names_comma] takes comma-separated names; each is searchable with other:', requirements: ['IB-4-artists-other-names'], readOnly: false,
+  async run(ctx) {
+    const a = await richArtist(ctx);
+    for (const o of a.other) expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${o}` }), a.id, `search[name]=other:${o}`);
+  },
+});
+
+export const banned_listing_equals_status_search = defineCheck({
+  id: 'artists/banned', fn: 'banned_listing_equals_status_search', resource: 'artists',
+  description: '/artists/banned lists the same artists as search[name]=status:banned, and only banned ones', requirements: ['IB-4-artists-banned', 'IB-4-artists-name-banned'], readOnly: true,
+  async run(ctx) {
+    const banned = await listIds(ctx, 'artists.banned', {});
+    const searched = await listIds(ctx, 'artists.list', { name: 'status:banned' });
+    if ([...banned].sort().join() !== [...searched].sort().join()) fail('/artists/banned and search[name]=status:banned differ', { expected: JSON.stringify(searched), actual: JSON.stringify(banned) });
+    const all = await listIds(ctx, 'artists.list', {});
+    if (all.length > 0 && searched.length === all.length && all.length > 1) fail('status:banned selects every artist', { expected: 'banned artists only', actual: `${searched.length} of ${all.length}` });
+  },
+});
+
+export const artist_empty_only_search = defineCheck({
+  id: 'artists/empty-only', fn: 'artist_empty_only_search', resource: 'artists',
+  description: 'search[empty_only]=true selects artists with 0 posts', requirements: ['IB-4-artists-empty-only-A'], readOnly: false,
+  async run(ctx) {
+    const a = await richArtist(ctx);
+    const named = ctx.unique('drawn').toLowerCase();
+    await succeed(ctx, 'artists.create', { fields: { name: named } }, 'creating an artist');
+    await makePost(ctx, `artist:${named}`);
+    const empty = await listIds(ctx, 'artists.list', { empty_only: 'true' });
+    expectIncludes(empty, a.id, 'search[empty_only]=true');
+    const withPosts = await listIds(ctx, 'artists.list', { name: `name:${named}` });
+    if (withPosts.length === 0) skip(`the artist ${named} cannot be found by name`);
+    if (empty.includes(withPosts[0]!)) fail(`search[empty_only]=true includes artist ${named}, who has a post tagged artist:${named} (INT-tag-categories)`, { expected: 'artists with 0 posts only', actual: JSON.stringify(empty) });
+  },
+});
+
+export function artist_fields_are_stored_as_sent(variant: Variant): Check {
+  return defineCheck({
+    id: 'artists/fields', fn: 'artist_fields_are_stored_as_sent', resource: 'artists',
+    description: `artist[name] and artist[group_name]${variant === 'B' ? ' and artist[is_active] (1 and 0)' : ''} read back as written, on create and on update`, requirements: ['IB-4-artists-fields'], readOnly: false,
+    async run(ctx) {
+      const created = { name: ctx.unique('painter').toLowerCase(), group_name: ctx.unique('guild').toLowerCase(), ...(variant === 'B' ? { is_active: '0' } : {}) };
+      const id = await idOf(ctx, await succeed(ctx, 'artists.create', { fields: created }, 'creating an artist'), 'artist', { list: 'artists.list', fields: { name: `name:${created.name}` } });
+      await expectReadBack(ctx, { id, show: 'artists.show' }, created, `artist ${id} as created`);
+      const updated = { name: ctx.unique('renamed').toLowerCase(), group_name: ctx.unique('other guild').toLowerCase().replace(/\s+/g, '_'), ...(variant === 'B' ? { is_active: '1' } : {}) };
+      await updateAndReadBack(ctx, 'artists.update', { id, show: 'artists.show' }, updated, `artist ${id}`);
+    },
+  });
+}
+
+export function checks(variant: Variant): Check[] {
+  return [
+    artist_search_by_url,
+    artist_search_by_base_name,
+    artist_search_in_other_names,
+    artist_search_by_group,
+    artist_plain_search_covers_other_names,
+    artist_url_string_takes_each_url,
+    artist_other_names_are_comma_separated,
+    banned_listing_equals_status_search,
+    artist_empty_only_search,
+    artist_fields_are_stored_as_sent(variant),
+  ];
+}

@@ -1,0 +1,97 @@
+/**
+ * `auth/*`: anonymous requests (served in A, refused in B); each authentication method authenticates
+ * a request as the named user, and with a wrong secret of its own kind does not.
+ */
+import type { Variant } from '../../../specs/model/index.ts';
+import type { RequirementId } from '../../../specs/requirements/index.ts';
+import type { Check } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { recordId } from '../formats.ts';
+import type { AuthMode } from '../target.ts';
+import { expectRefused, listIds, succeed } from './support/calls.ts';
+import { sentDmail } from './support/sent-dmail.ts';
+
+interface AuthMethod {
+  readonly mode: AuthMode;
+  readonly requirement: RequirementId;
+  readonly text: string;
+}
+
+const API_KEY: AuthMethod = { mode: 'api_key', requirement: 'IB-5-auth-api-key', text: 'login and api_key' };
+const BASIC: AuthMethod = { mode: 'basic', requirement: 'IB-5-auth-basic', text: 'HTTP Basic (name and API key)' };
+const PASSWORD_HASH: AuthMethod = { mode: 'password_hash', requirement: 'IB-5-auth-password-hash', text: 'login and the legacy password_hash' };
+const COOKIE: AuthMethod = { mode: 'cookie', requirement: 'IB-5-auth-session-cookie', text: 'the session cookie (INT-session-cookie)' };
+
+/** A method with a wrong secret of its own kind does not authenticate as the named user (its check's id, description and run). */
+function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
+  return {
+    id: m.mode === 'api_key' ? 'auth/bad-key' : `auth/bad-${m.mode}`, resource: 'protocol',
+    description: `${m.text} with a wrong secret does not authenticate as the named user`, requirements: ['IB-5-auth-bad-key'], readOnly: false,
+    async run(ctx) {
+      const d = await sentDmail(ctx);
+      if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
+      const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret: true });
+      ctx.note(reply);
+      if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+    },
+  };
+}
+
+/** A method authenticates a request as the named user: it lists their dmail and sends one as them (its check's id, description and run). */
+function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
+  return {
+    id: `auth/${m.mode}`, resource: 'protocol',
+    description: `${m.text} authenticate a request as that user`, requirements: [m.requirement], readOnly: false,
+    async run(ctx) {
+      const d = await sentDmail(ctx);
+      if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
+      const listed = await listIds(ctx, 'dmails.list', {}, { as: d.to, auth: m.mode });
+      if (!listed.includes(d.id)) fail(`authenticated with ${m.text}, ${d.to.name} does not see their dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(listed) });
+      const title = ctx.unique('via');
+      await succeed(ctx, 'dmails.create', { as: d.to, auth: m.mode, fields: { to_name: d.from.name, title, body: title } }, `a dmail sent with ${m.text}`);
+    },
+  };
+}
+
+export const wrong_secret_does_not_authenticate_by_api_key = defineCheck({ fn: 'wrong_secret_does_not_authenticate_by_api_key', ...wrongSecret(API_KEY) });
+export const wrong_secret_does_not_authenticate_by_basic = defineCheck({ fn: 'wrong_secret_does_not_authenticate_by_basic', ...wrongSecret(BASIC) });
+export const wrong_secret_does_not_authenticate_by_password_hash = defineCheck({ fn: 'wrong_secret_does_not_authenticate_by_password_hash', ...wrongSecret(PASSWORD_HASH) });
+export const wrong_secret_does_not_authenticate_by_cookie = defineCheck({ fn: 'wrong_secret_does_not_authenticate_by_cookie', ...wrongSecret(COOKIE) });
+
+export const anonymous_reads_are_served = defineCheck({
+  id: 'auth/anonymous-A', fn: 'anonymous_reads_are_served', resource: 'protocol',
+  description: 'anonymous read requests are served in A', requirements: ['IB-5-anonymous-A'], readOnly: true,
+  async run(ctx) {
+    await succeed(ctx, 'posts.list', { as: 'anonymous', fields: { limit: 1 } }, 'an anonymous GET /posts.json');
+  },
+});
+
+export const anonymous_requests_are_refused = defineCheck({
+  id: 'auth/anonymous-B', fn: 'anonymous_requests_are_refused', resource: 'protocol',
+  description: 'anonymous requests are refused in B with 403', requirements: ['IB-5-anonymous-B'], readOnly: true,
+  async run(ctx) {
+    const reply = await ctx.target.call('posts.list', { as: 'anonymous', fields: { limit: 1 } });
+    ctx.note(reply);
+    expectRefused(reply, 'an anonymous GET /posts.json');
+    if (reply.status !== 403) fail(`refused with ${reply.status}`, { reply, expected: '403 (INT-anonymous-refused)', actual: String(reply.status) });
+  },
+});
+
+export const login_and_api_key_authenticate = defineCheck({ fn: 'login_and_api_key_authenticate', ...authenticates(API_KEY) });
+export const basic_authentication_authenticates = defineCheck({ fn: 'basic_authentication_authenticates', ...authenticates(BASIC) });
+export const legacy_password_hash_authenticates = defineCheck({ fn: 'legacy_password_hash_authenticates', ...authenticates(PASSWORD_HASH) });
+export const session_cookie_authenticates = defineCheck({ fn: 'session_cookie_authenticates', ...authenticates(COOKIE) });
+
+export function checks(variant: Variant): Check[] {
+  return [
+    wrong_secret_does_not_authenticate_by_api_key,
+    wrong_secret_does_not_authenticate_by_basic,
+    wrong_secret_does_not_authenticate_by_password_hash,
+    wrong_secret_does_not_authenticate_by_cookie,
+    variant === 'A' ? anonymous_reads_are_served : anonymous_requests_are_refused,
+    login_and_api_key_authenticate,
+    basic_authentication_authenticates,
+    legacy_password_hash_authenticates,
+    session_cookie_authenticates,
+  ];
+}

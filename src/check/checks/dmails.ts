@@ -1,0 +1,73 @@
+/** `dmails/*`: a dmail is listed, shown and deleted only by its owners; the read search. */
+import type { OperationId } from '../../../specs/model/index.ts';
+import type { Account } from '../accounts.ts';
+import type { Check, CheckContext } from '../check.ts';
+import { defineCheck, fail } from '../check.ts';
+import { expectRefused, listIds, show, succeed } from './support/calls.ts';
+import { accountsOrSkip, recipientCopy, sentDmail } from './support/sent-dmail.ts';
+
+/** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
+async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
+  const reply = await ctx.target.call(opId, { path: { id }, as });
+  ctx.note(reply);
+  expectRefused(reply, `${opId} of ${id} by ${as.name}`);
+}
+
+export const dmail_list_holds_own_dmails_only = defineCheck({
+  id: 'dmails/owner-list', fn: 'dmail_list_holds_own_dmails_only', resource: 'dmails',
+  description: 'the dmail list shows a dmail to its recipient and not to a third user', requirements: ['IB-4-dmails-owner-list'], readOnly: false,
+  async run(ctx) {
+    const d = await sentDmail(ctx);
+    const mine = await listIds(ctx, 'dmails.list', {}, { as: d.to });
+    if (!mine.includes(d.id)) fail(`the recipient's dmail list lacks dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(mine) });
+    const theirs = await listIds(ctx, 'dmails.list', {}, { as: d.third });
+    if (theirs.includes(d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list`, { expected: 'not listed', actual: JSON.stringify(theirs) });
+  },
+});
+
+export const dmail_of_another_user_is_hidden = defineCheck({
+  id: 'dmails/owner-show', fn: 'dmail_of_another_user_is_hidden', resource: 'dmails',
+  description: 'showing another user\'s dmail is refused and does not reveal it', requirements: ['IB-4-dmails-owner-show'], readOnly: false,
+  async run(ctx) {
+    const d = await sentDmail(ctx);
+    const reply = await ctx.target.call('dmails.show', { path: { id: d.id }, as: d.third });
+    ctx.note(reply);
+    expectRefused(reply, `showing dmail ${d.id} to ${d.third.name}`);
+    if (![403, 404].includes(reply.status)) fail(`refused with ${reply.status}`, { reply, expected: '403 or 404 (INT-dmail-others)', actual: String(reply.status) });
+    if (reply.text().includes('secret body')) fail('the refusal reveals the dmail body', { reply });
+    await show(ctx, 'dmails.show', d.id, { as: d.to });
+  },
+});
+
+export const dmail_of_another_user_cannot_be_deleted = defineCheck({
+  id: 'dmails/owner-delete', fn: 'dmail_of_another_user_cannot_be_deleted', resource: 'dmails',
+  description: 'deleting another user\'s dmail is refused and the dmail remains', requirements: ['IB-4-dmails-owner-delete'], readOnly: false,
+  async run(ctx) {
+    const d = await sentDmail(ctx);
+    await expectRefusedCall(ctx, 'dmails.delete', d.id, d.third);
+    await show(ctx, 'dmails.show', d.id, { as: d.to });
+  },
+});
+
+export const dmail_read_search = defineCheck({
+  id: 'dmails/read', fn: 'dmail_read_search', resource: 'dmails',
+  description: 'a new dmail is found with search[read]=false and not with true', requirements: ['IB-4-dmails-read-A'], readOnly: false,
+  async run(ctx) {
+    const [from, to] = accountsOrSkip(ctx, 2) as [Account, Account];
+    const title = ctx.unique('unread');
+    const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body: title } }, 'sending a dmail');
+    const id = await recipientCopy(ctx, to, title, reply.createdId());
+    const unread = await listIds(ctx, 'dmails.list', { read: 'false' }, { as: to });
+    const read = await listIds(ctx, 'dmails.list', { read: 'true' }, { as: to });
+    if (!unread.includes(id) || read.includes(id)) fail(`dmail ${id}, never shown, is ${read.includes(id) ? '' : 'not '}found with read=true and ${unread.includes(id) ? '' : 'not '}with read=false`, { expected: 'read=false only (INT-dmail-read)', actual: `false: ${JSON.stringify(unread)}, true: ${JSON.stringify(read)}` });
+  },
+});
+
+export function checks(): Check[] {
+  return [
+    dmail_list_holds_own_dmails_only,
+    dmail_of_another_user_is_hidden,
+    dmail_of_another_user_cannot_be_deleted,
+    dmail_read_search,
+  ];
+}

@@ -1,0 +1,36 @@
+/**
+ * `not-found/<operation>`: a path naming an id that does not exist is answered 404.
+ */
+import type { Variant } from '../../../specs/model/index.ts';
+import type { Check } from '../check.ts';
+import { defineCheck, fail } from '../check.ts';
+import { exampleFor } from '../examples.ts';
+import { fieldOf } from '../target.ts';
+import { sendExample } from './support/example-requests.ts';
+import type { OpenApiOperation } from './support/openapi-operations.ts';
+import { openApiOperations } from './support/openapi-operations.ts';
+
+const UNKNOWN_ID = 987654321;
+
+export function unknown_id_is_not_found(op: OpenApiOperation): Check {
+  return defineCheck({
+    id: `not-found/${op.id}`,
+    fn: 'unknown_id_is_not_found',
+    description: `${op.method} ${op.path}.json with an id that does not exist is answered 404`,
+    requirements: ['IB-7-not-found'],
+    resource: op.resource,
+    operation: op.id,
+    readOnly: op.method === 'GET',
+    async run(ctx) {
+      const example = await exampleFor(ctx, op.id);
+      const missing = op.params.filter((p) => p.required && example.fields?.[fieldOf(p.name)] === undefined);
+      const set = Object.fromEntries(missing.map((p) => [p.name, p.enum?.[0] ?? '1']));
+      const reply = await sendExample(ctx, op.id, example, 'json', { id: UNKNOWN_ID, set });
+      if (reply.status !== 404) fail(`id ${UNKNOWN_ID} (which does not exist) was answered ${reply.status}`, { reply, expected: '404', actual: String(reply.status) });
+    },
+  });
+}
+
+export function checks(variant: Variant): Check[] {
+  return openApiOperations(variant).filter((op) => /\{[a-z_]+\}/.test(op.path)).map(unknown_id_is_not_found);
+}

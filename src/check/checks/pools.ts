@@ -1,0 +1,48 @@
+/** `pools/*`: pool[post_ids] sets the pool's posts; a pool is deleted and undeleted; the fields read back as written. */
+import type { Variant } from '../../../specs/model/index.ts';
+import type { Check } from '../check.ts';
+import { defineCheck, fail } from '../check.ts';
+import { make, makePost } from '../world.ts';
+import { field, idOf, show, succeed, text } from './support/calls.ts';
+import { deletedAndUndeleted, findable } from './support/deletion.ts';
+import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+
+export const pool_post_ids_set_its_posts = defineCheck({
+  id: 'pools/post-ids', fn: 'pool_post_ids_set_its_posts', resource: 'pools',
+  description: 'pool[post_ids] takes space-separated post ids and sets the pool\'s posts', requirements: ['IB-4-pools-post-ids'], readOnly: false,
+  async run(ctx) {
+    const id = await make.pool(ctx);
+    const posts = [(await makePost(ctx)).id, (await makePost(ctx)).id];
+    await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: posts.join(' ') } }, 'setting the pool\'s posts');
+    const value = text(field(await show(ctx, 'pools.show', id), 'post_ids', 'pool'));
+    const shown = value.split(/[\s,[\]]+/).filter(Boolean).map(Number);
+    if (shown.join() !== posts.join()) fail(`post_ids is "${value}"`, { expected: posts.join(' '), actual: value });
+  },
+});
+
+export const pool_delete_and_undelete = defineCheck({
+  id: 'pools/delete-undelete', fn: 'pool_delete_and_undelete', resource: 'pools',
+  ...deletedAndUndeleted('a pool', findable.pool, ['pools.delete', 'pools.undelete'], 'IB-3-pools-delete-undelete'),
+});
+
+export function pool_fields_are_stored_as_sent(variant: Variant): Check {
+  return defineCheck({
+    id: 'pools/fields', fn: 'pool_fields_are_stored_as_sent', resource: 'pools',
+    description: 'pool[name], pool[description], pool[is_active] (1 and 0) and pool[category] (A, each value) read back as written', requirements: ['IB-4-pools-fields'], readOnly: false,
+    async run(ctx) {
+      const categories = variant === 'A' ? ctx.target.paramName(ctx.target.operation('pools.update'), 'category').values! : [];
+      const name = ctx.unique('pool');
+      const created = { name, description: `${name} described`, ...(categories[1] ? { category: categories[1] } : {}) };
+      const id = await idOf(ctx, await succeed(ctx, 'pools.create', { fields: created }, 'creating a pool'), 'pool', { list: 'pools.list', fields: { name_matches: name } });
+      await expectReadBack(ctx, { id, show: 'pools.show' }, created, `pool ${id} as created`);
+      for (const is_active of ['0', '1']) {
+        const updated = { name: ctx.unique('renamed pool'), description: ctx.unique('new description'), is_active, ...(categories[0] ? { category: is_active === '0' ? categories[0] : categories[1]! } : {}) };
+        await updateAndReadBack(ctx, 'pools.update', { id, show: 'pools.show' }, updated, `pool ${id}`);
+      }
+    },
+  });
+}
+
+export function checks(variant: Variant): Check[] {
+  return [pool_post_ids_set_its_posts, pool_delete_and_undelete, pool_fields_are_stored_as_sent(variant)];
+}

@@ -1,0 +1,274 @@
+/**
+ * `posts/*`: posts cannot be created or deleted directly; tag search (with -tag, raw in A and the
+ * meta-tags rating: and id:); updates shown and read back; GETs change nothing; limit and page, exact
+ * within a tag of their own; and post[source] downloaded from the checker's file server.
+ */
+import { POSTS_PER_REQUEST_MAX, resource } from '../../../specs/model/index.ts';
+import type { Check, CheckContext } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { makePost } from '../world.ts';
+import { expectRefused, field, ids, listIds, records, show, succeed, tagsOf, text } from './support/calls.ts';
+import { fileServer, reachable, refusedUnfetched } from './support/file-server.ts';
+import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
+import { updateAndReadBack } from './support/read-back.ts';
+import { uploadRatings, uploadWith } from './support/uploading.ts';
+
+/** Makes sure at least `n` posts exist, creating the missing ones unless the run is read-only. */
+async function ensurePosts(ctx: CheckContext, n: number, readOnly: boolean): Promise<void> {
+  let seen = 0;
+  for (let page = 1; seen < n; page++) {
+    const got = await listIds(ctx, 'posts.list', { limit: POSTS_PER_REQUEST_MAX, page });
+    seen += got.length;
+    if (got.length < POSTS_PER_REQUEST_MAX) break;
+    if (page > Math.ceil(n / POSTS_PER_REQUEST_MAX) + 1) break;
+  }
+  if (seen >= n) return;
+  if (readOnly) skip(`only ${seen} posts exist; ${n} are needed for a non-vacuous check and a read-only run creates none`);
+  await ctx.world.get(`posts-${n}`, async () => {
+    for (let i = seen; i < n; i++) await makePost(ctx);
+  });
+}
+
+/** Six posts sharing a tag of their own, made once per suite: pages and limits are exact within them. */
+async function taggedPosts(ctx: CheckContext): Promise<{ tag: string; ids: number[] }> {
+  return ctx.world.get('tagged-six', async () => {
+    const tag = ctx.unique('paged').toLowerCase();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await makePost(ctx, tag)).id);
+    return { tag, ids };
+  });
+}
+
+export const posts_cannot_be_created_directly = defineCheck({
+  id: 'posts/no-direct-create', fn: 'posts_cannot_be_created_directly', resource: 'posts',
+  description: 'POST /posts.json does not create a post', requirements: ['IB-3-posts-no-create'], readOnly: false,
+  async run(ctx) {
+    const tagParam = ctx.target.paramName(ctx.target.operation('posts.update'), 'tag_string').name;
+    const tag = ctx.unique('direct').toLowerCase();
+    const reply = await ctx.target.request('POST', `${resource('posts').root}.json`, { raw: { [tagParam]: tag } });
+    ctx.note(reply);
+    expectRefused(reply, 'POST /posts.json');
+    const found = await listIds(ctx, 'posts.list', { tags: tag });
+    if (found.length > 0) fail(`POST /posts.json created post ${found[0]}`, { expected: 'no post', actual: `post ${found[0]}` });
+  },
+});
+
+export const posts_cannot_be_deleted = defineCheck({
+  id: 'posts/no-delete', fn: 'posts_cannot_be_deleted', resource: 'posts',
+  description: 'DELETE /posts/{id}.json does not delete the post', requirements: ['IB-3-posts-no-delete'], readOnly: false,
+  async run(ctx) {
+    const post = await makePost(ctx);
+    const path = ctx.target.operation('posts.show').path.replace('{id}', String(post.id));
+    const reply = await ctx.target.request('DELETE', `${path}.json`);
+    ctx.note(reply);
+    expectRefused(reply, `DELETE ${path}.json`);
+    await show(ctx, 'posts.show', post.id);
+  },
+});
+
+export const tag_search_selects_posts = defineCheck({
+  id: 'posts/tag-search', fn: 'tag_search_selects_posts', resource: 'posts',
+  description: '`tags` finds posts carrying all given tags; -tag excludes', requirements: ['IB-4-posts-list-tags'], readOnly: false,
+  async run(ctx) {
+    const shared = ctx.unique('shared').toLowerCase();
+    const extra = ctx.unique('extra').toLowerCase();
+    const both = await makePost(ctx, `${shared} ${extra}`);
+    const one = await makePost(ctx, shared);
+    const expect = async (tags: string, want: number[], label: string) => {
+      const got = await listIds(ctx, 'posts.list', { tags, limit: POSTS_PER_REQUEST_MAX });
+      const wrong = [both.id, one.id].filter((id) => want.includes(id) !== got.includes(id));
+      if (wrong.length > 0) fail(`tags="${tags}" (${label}) returned ${JSON.stringify(got)}`, { expected: `posts ${JSON.stringify(want)} among the results, and not the other`, actual: JSON.stringify(got) });
+    };
+    await expect(shared, [both.id, one.id], 'one tag');
+    await expect(`${shared} ${extra}`, [both.id], 'two tags: both must match');
+    await expect(`${shared} -${extra}`, [one.id], 'negation');
+  },
+});
+
+export const raw_treats_tags_as_one_literal_tag = defineCheck({
+  id: 'posts/raw', fn: 'raw_treats_tags_as_one_literal_tag', resource: 'posts',
+  description: 'with raw, `tags` is one literal tag', requirements: ['IB-4-posts-list-raw-A'], readOnly: false,
+  async run(ctx) {
+    const a = ctx.unique('rawa').toLowerCase();
+    const b = ctx.unique('rawb').toLowerCase();
+    const post = await makePost(ctx, `${a} ${b}`);
+    const parsed = await listIds(ctx, 'posts.list', { tags: `${a} ${b}` });
+    if (!parsed.includes(post.id)) fail(`tags="${a} ${b}" without raw does not find post ${post.id}`, { expected: `post ${post.id}`, actual: JSON.stringify(parsed) });
+    const literal = await listIds(ctx, 'posts.list', { tags: `${a} ${b}`, raw: 1 });
+    if (literal.includes(post.id)) fail(`tags="${a} ${b}" with raw found post ${post.id}, so the tags were parsed as two tags`, { expected: 'no post (no tag is literally "a b")', actual: JSON.stringify(literal) });
+    const single = await listIds(ctx, 'posts.list', { tags: a, raw: 1 });
+    if (!single.includes(post.id)) fail(`tags="${a}" with raw does not find post ${post.id}`, { expected: `post ${post.id}`, actual: JSON.stringify(single) });
+  },
+});
+
+export const post_update_is_shown_afterwards = defineCheck({
+  id: 'posts/update-fields', fn: 'post_update_is_shown_afterwards', resource: 'posts',
+  description: 'post[tag_string], post[rating] and post[parent_id] set by an update are shown by the post', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  async run(ctx) {
+    const post = await makePost(ctx);
+    const parent = await makePost(ctx);
+    const rating = ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!;
+    const newTag = ctx.unique('updated').toLowerCase();
+    await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { tag_string: `${post.tag} ${newTag}`, rating: rating[1], parent_id: parent.id } }, 'the update');
+    const shown = await show(ctx, 'posts.show', post.id);
+    const tags = tagsOf(field(shown, 'tag_string', 'post update'));
+    if (!tags.includes(newTag)) fail(`tag_string is "${tags.join(' ')}" after setting it to include ${newTag}`, { expected: newTag, actual: tags.join(' ') });
+    const r = text(field(shown, 'rating', 'post update'));
+    // A record may name a rating by its word or its letter (s/q/e): both name the same rating.
+    if (r !== rating[1] && r !== rating[1]![0]) fail(`rating is "${r}" after setting ${rating[1]}`, { expected: rating[1], actual: r });
+    const p = text(field(shown, 'parent_id', 'post update'));
+    if (p !== String(parent.id)) fail(`parent_id is "${p}" after setting ${parent.id}`, { expected: String(parent.id), actual: p });
+  },
+});
+
+export const get_changes_no_state = defineCheck({
+  id: 'posts/get-is-safe', fn: 'get_changes_no_state', resource: 'posts',
+  description: 'GET requests leave a post as it was', requirements: ['IB-2-get-reads'], readOnly: true,
+  async run(ctx) {
+    const first = await listIds(ctx, 'posts.list', { limit: 1 });
+    if (first.length === 0) skip('no post exists to read');
+    const id = first[0]!;
+    const before = JSON.stringify(await show(ctx, 'posts.show', id));
+    for (let i = 0; i < 3; i++) {
+      await show(ctx, 'posts.show', id, { format: i % 2 ? 'xml' : 'json' });
+      await listIds(ctx, 'posts.list', { limit: 5 });
+    }
+    const after = JSON.stringify(await show(ctx, 'posts.show', id));
+    if (before !== after) fail('reading the post changed it', { expected: before.slice(0, 300), actual: after.slice(0, 300) });
+  },
+});
+
+export const limit_never_exceeds_100 = defineCheck({
+  id: 'posts/limit-max', fn: 'limit_never_exceeds_100', resource: 'posts',
+  description: 'with more than 100 posts, limit=101 and limit=1000 return at most 100 (or are refused)', requirements: ['IB-4-posts-list-limit'], readOnly: false,
+  async run(ctx) {
+    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1, false);
+    for (const limit of [POSTS_PER_REQUEST_MAX + 1, 1000]) {
+      const reply = await ctx.target.call('posts.list', { fields: { limit } });
+      ctx.note(reply);
+      if ((PARAMETER_REFUSALS as readonly number[]).includes(reply.status)) continue; // INT-limit-over-100: refusing is conformant
+      const n = records(reply, `limit=${limit}`).length;
+      if (n > POSTS_PER_REQUEST_MAX) fail(`limit=${limit} returned ${n} posts`, { reply, expected: `at most ${POSTS_PER_REQUEST_MAX}`, actual: String(n) });
+    }
+  },
+});
+
+export const limit_is_honoured = defineCheck({
+  id: 'posts/limit', fn: 'limit_is_honoured', resource: 'posts',
+  description: 'limit=n returns at most n posts', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: true,
+  async run(ctx) {
+    await ensurePosts(ctx, 6, true);
+    const reply = await succeed(ctx, 'posts.list', { fields: { limit: 5 } }, 'limit=5');
+    const n = ids(reply, 'limit=5').length;
+    if (n > 5) fail(`limit=5 returned ${n} posts`, { reply, expected: 'at most 5', actual: String(n) });
+    if (n === 0) fail('limit=5 returned no post although posts exist', { reply, expected: '1 to 5', actual: '0' });
+  },
+});
+
+export const pages_hold_different_posts = defineCheck({
+  id: 'posts/page', fn: 'pages_hold_different_posts', resource: 'posts',
+  description: 'page=1 and page=2 with the same limit share no post', requirements: ['IB-4-posts-list-page'], readOnly: true,
+  async run(ctx) {
+    await ensurePosts(ctx, 6, true);
+    const one = await listIds(ctx, 'posts.list', { limit: 3, page: 1 });
+    const two = await listIds(ctx, 'posts.list', { limit: 3, page: 2 });
+    if (two.length === 0) fail('page=2 is empty although more than 3 posts exist', { expected: 'posts', actual: '[]' });
+    const shared = one.filter((id) => two.includes(id));
+    if (shared.length > 0) fail(`pages 1 and 2 share posts ${JSON.stringify(shared)}`, { expected: 'disjoint pages', actual: `${JSON.stringify(one)} / ${JSON.stringify(two)}` });
+  },
+});
+
+export const pages_follow_each_other_exactly = defineCheck({
+  id: 'posts/page-exact', fn: 'pages_follow_each_other_exactly', resource: 'posts',
+  description: 'with limit=3, pages 1 and 2 hold exactly the first 6 posts of a search, none skipped or repeated', requirements: ['IB-4-posts-list-page'], readOnly: false,
+  async run(ctx) {
+    const { tag, ids } = await taggedPosts(ctx);
+    const one = await listIds(ctx, 'posts.list', { tags: tag, limit: 3, page: 1 });
+    const two = await listIds(ctx, 'posts.list', { tags: tag, limit: 3, page: 2 });
+    const got = [...one, ...two].sort((a, b) => a - b);
+    const want = [...ids].sort((a, b) => a - b);
+    if (got.join() !== want.join()) fail(`pages 1 and 2 of the 6 posts tagged ${tag} hold ${JSON.stringify(got)}`, { expected: JSON.stringify(want), actual: `${JSON.stringify(one)} + ${JSON.stringify(two)}` });
+  },
+});
+
+export const limit_gives_that_many_when_more_exist = defineCheck({
+  id: 'posts/limit-exact', fn: 'limit_gives_that_many_when_more_exist', resource: 'posts',
+  description: 'limit=n gives n posts when more than n match', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: false,
+  async run(ctx) {
+    const { tag } = await taggedPosts(ctx);
+    for (const limit of [1, 5]) {
+      const got = await listIds(ctx, 'posts.list', { tags: tag, limit });
+      if (got.length !== limit) fail(`limit=${limit} gave ${got.length} of the 6 posts tagged ${tag}`, { expected: String(limit), actual: String(got.length) });
+    }
+  },
+});
+
+export const every_rating_is_stored_as_sent = defineCheck({
+  id: 'posts/update-every-rating', fn: 'every_rating_is_stored_as_sent', resource: 'posts',
+  description: 'each value of post[rating] set by an update is the rating the post then shows and lists', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  async run(ctx) {
+    const post = await makePost(ctx);
+    for (const rating of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!) {
+      await updateAndReadBack(ctx, 'posts.update', { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } }, { rating }, `post ${post.id}`);
+    }
+  },
+});
+
+export const meta_tags_rating_and_id_select_posts = defineCheck({
+  id: 'posts/meta-tags', fn: 'meta_tags_rating_and_id_select_posts', resource: 'posts',
+  description: 'the meta-tags rating: and id: in `tags` select posts by rating and id', requirements: ['IB-4-posts-list-tags'], readOnly: false,
+  async run(ctx) {
+    const [first, second] = uploadRatings(ctx) as [string, string];
+    const shared = ctx.unique('meta').toLowerCase();
+    const a = await uploadWith(ctx, { rating: first, tag_string: shared });
+    const b = await uploadWith(ctx, { rating: second, tag_string: shared });
+    // The document promises meta-tags without naming them (INT-meta-tags): failures here rest on that reading.
+    const search = async (tags: string, include: number, exclude: number) => {
+      const got = await listIds(ctx, 'posts.list', { tags });
+      if (!got.includes(include) || got.includes(exclude)) {
+        fail(`tags="${tags}" returned ${JSON.stringify(got)}`, { expected: `post ${include}, not ${exclude}`, actual: JSON.stringify(got), interpretation: 'INT-meta-tags' });
+      }
+    };
+    await search(`${shared} rating:${first}`, a.id, b.id);
+    await search(`${shared} rating:${second}`, b.id, a.id);
+    await search(`${shared} id:${a.id}`, a.id, b.id);
+  },
+});
+
+export const post_source_url_is_downloaded = defineCheck({
+  id: 'posts/source-download', fn: 'post_source_url_is_downloaded', resource: 'posts',
+  description: 'post[source] set to a URL makes the service download the file', requirements: ['IB-4-posts-update-source-download'], readOnly: false,
+  async run(ctx) {
+    reachable(ctx);
+    const server = await fileServer(ctx);
+    const post = await makePost(ctx);
+    const path = `/${ctx.unique('post')}.png`;
+    const update = await ctx.target.call('posts.update', { path: { id: post.id }, fields: { source: server.url(path) } });
+    ctx.note(update);
+    refusedUnfetched(server, path, update, server.url(path));
+    if (!update.ok) fail(`the source update was refused: ${update.status}`, { reply: update, expected: '2xx', actual: String(update.status) });
+    if (server.hits(path) === 0) fail('post[source] was set to a URL but the file was never fetched', { expected: 'a GET of the source URL', actual: 'no request' });
+    const shown = await show(ctx, 'posts.show', post.id);
+    const src = text(field(shown, 'source', 'post source'));
+    if (src !== server.url(path)) fail(`source is "${src}"`, { expected: server.url(path), actual: src });
+  },
+});
+
+export function checks(): Check[] {
+  return [
+    posts_cannot_be_created_directly,
+    posts_cannot_be_deleted,
+    tag_search_selects_posts,
+    raw_treats_tags_as_one_literal_tag,
+    post_update_is_shown_afterwards,
+    get_changes_no_state,
+    limit_never_exceeds_100,
+    limit_is_honoured,
+    pages_hold_different_posts,
+    pages_follow_each_other_exactly,
+    limit_gives_that_many_when_more_exist,
+    every_rating_is_stored_as_sent,
+    meta_tags_rating_and_id_select_posts,
+    post_source_url_is_downloaded,
+  ];
+}

@@ -1,0 +1,35 @@
+/** `quota/*`: past the hourly quota of each kind of user, requests are answered 421 (the opt-in quota tier). */
+import type { Variant } from '../../../specs/model/index.ts';
+import { QUOTAS } from '../../../specs/model/index.ts';
+import type { Check } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import type { Reply } from '../target.ts';
+
+type Quota = (typeof QUOTAS)[number];
+
+export function quota_is_enforced(q: Quota): Check {
+  return defineCheck({
+    id: `quota/${q.who.toLowerCase()}`, fn: 'quota_is_enforced', resource: 'protocol', tier: 'quota',
+    description: `past ${q.perHour} requests in an hour, ${q.who} requests are answered 421`,
+    requirements: [q.who === 'anonymous' ? 'IB-8-quota-anonymous-A' : `IB-8-quota-${q.who.toLowerCase() as Lowercase<typeof q.who>}`], readOnly: true,
+    async run(ctx) {
+      const who = q.who === 'anonymous' ? ('anonymous' as const) : ctx.accounts.byRole(q.who)[0];
+      if (!who) skip(`the accounts file has no ${q.who} account`);
+      let last: Reply | undefined;
+      for (let i = 0; i <= q.perHour; i++) {
+        last = await ctx.target.call('posts.list', { as: who, fields: { limit: 1 }, expectThrottle: true });
+        if (last.status === 421) {
+          ctx.note(last);
+          const e = last.envelope();
+          if (!e.ok || e.envelope.success) fail('421 without an envelope saying success=false', { reply: last });
+          return;
+        }
+      }
+      fail(`${q.perHour + 1} requests within the hour were all served`, { ...(last ? { reply: last } : {}), expected: `421 by request ${q.perHour + 1}`, actual: String(last?.status) });
+    },
+  });
+}
+
+export function checks(variant: Variant): Check[] {
+  return QUOTAS.filter((q) => !('only' in q) || q.only === variant).map(quota_is_enforced);
+}

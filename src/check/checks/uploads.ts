@@ -1,0 +1,109 @@
+/**
+ * `uploads/*`: file or source required, a file upload is accepted and becomes a post carrying its
+ * fields, exact source search, and the download of upload[source] from the checker's file server.
+ */
+import type { Check } from '../check.ts';
+import { defineCheck, fail } from '../check.ts';
+import { pngImage } from '../images.ts';
+import { makePost } from '../world.ts';
+import { expectRefused, listIds, records, succeed } from './support/calls.ts';
+import { fileServer, reachable, refusedUnfetched } from './support/file-server.ts';
+import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
+import { expectReadBack } from './support/read-back.ts';
+import { uploadRatings, uploadWith } from './support/uploading.ts';
+
+export const upload_without_file_or_source_is_refused = defineCheck({
+  id: 'uploads/file-or-source', fn: 'upload_without_file_or_source_is_refused', resource: 'uploads',
+  description: 'an upload with neither upload[file] nor upload[source] is refused', requirements: ['IB-4-uploads-file-or-source'], readOnly: false,
+  async run(ctx) {
+    const tag = ctx.unique('nofile').toLowerCase();
+    const reply = await ctx.target.call('uploads.create', { fields: { rating: uploadRatings(ctx)[0]!, tag_string: tag } });
+    ctx.note(reply);
+    expectRefused(reply, 'an upload without file and source');
+    if (!(PARAMETER_REFUSALS as readonly number[]).includes(reply.status)) fail(`refused with ${reply.status}`, { reply, expected: '420 or 424 (INT-missing-required-status)', actual: String(reply.status) });
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length > 0) fail(`a post was made anyway: ${made[0]}`, { expected: 'no post', actual: String(made[0]) });
+  },
+});
+
+export const upload_with_file_is_accepted = defineCheck({
+  id: 'uploads/file', fn: 'upload_with_file_is_accepted', resource: 'uploads',
+  description: 'an upload with a multipart file is accepted', requirements: ['IB-4-uploads-file'], readOnly: false,
+  async run(ctx) {
+    await succeed(ctx, 'uploads.create', {
+      fields: { file: { file: pngImage(ctx.random), filename: 'conform.png', type: 'image/png' }, rating: uploadRatings(ctx)[0]!, tag_string: ctx.unique('file').toLowerCase() },
+    }, 'an upload with a file');
+  },
+});
+
+export const upload_becomes_post = defineCheck({
+  id: 'uploads/becomes-post', fn: 'upload_becomes_post', resource: 'uploads',
+  description: 'an accepted upload is converted into a post carrying its tags', requirements: ['IB-3-upload-becomes-post'], readOnly: false,
+  async run(ctx) {
+    const extra = ctx.unique('second').toLowerCase();
+    const post = await makePost(ctx, extra);
+    const both = await listIds(ctx, 'posts.list', { tags: `${post.tag} ${extra}` });
+    if (!both.includes(post.id)) fail(`the post made from the upload does not carry both of its tags`, { expected: `post ${post.id} for "${post.tag} ${extra}"`, actual: JSON.stringify(both) });
+  },
+});
+
+export const upload_source_search_is_exact = defineCheck({
+  id: 'uploads/search-source-exact', fn: 'upload_source_search_is_exact', resource: 'uploads',
+  description: 'search[source] on uploads matches the exact string only', requirements: ['IB-4-uploads-search-source'], readOnly: false,
+  async run(ctx) {
+    reachable(ctx);
+    const server = await fileServer(ctx);
+    const path = `/${ctx.unique('exact')}.png`;
+    const source = server.url(path);
+    const upload = await ctx.target.call('uploads.create', { fields: { source, rating: uploadRatings(ctx)[0]!, tag_string: ctx.unique('src').toLowerCase() } });
+    ctx.note(upload);
+    refusedUnfetched(server, path, upload, source);
+    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+    const exact = records(await succeed(ctx, 'uploads.list', { fields: { source } }, 'search[source] exact'), 'uploads.list');
+    if (exact.length === 0) fail('search[source] with the exact source finds no upload', { expected: 'the upload', actual: '[]' });
+    const partial = records(await succeed(ctx, 'uploads.list', { fields: { source: source.slice(0, -4) } }, 'search[source] partial'), 'uploads.list');
+    if (partial.length > 0) fail('search[source] with a prefix of the source finds uploads', { expected: 'none (exact string match)', actual: `${partial.length} uploads` });
+  },
+});
+
+export const upload_source_is_downloaded = defineCheck({
+  id: 'uploads/source-download', fn: 'upload_source_is_downloaded', resource: 'uploads',
+  description: 'an upload with upload[source] is accepted and the file is fetched from the URL', requirements: ['IB-4-uploads-source'], readOnly: false,
+  async run(ctx) {
+    reachable(ctx);
+    const server = await fileServer(ctx);
+    const path = `/${ctx.unique('upload')}.png`;
+    const tag = ctx.unique('fetched').toLowerCase();
+    const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), rating: uploadRatings(ctx)[0]!, tag_string: tag } });
+    ctx.note(upload);
+    refusedUnfetched(server, path, upload, server.url(path));
+    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+    if (server.hits(path) === 0) fail('the source URL was never fetched', { expected: 'a GET of the source URL', actual: 'no request' });
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length !== 1) fail(`the downloaded upload did not become one post (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
+  },
+});
+
+export const upload_fields_become_the_posts = defineCheck({
+  id: 'uploads/fields', fn: 'upload_fields_become_the_posts', resource: 'uploads',
+  description: 'the post an upload becomes carries its upload[rating] (each value), upload[tag_string] and upload[parent_id]', requirements: ['IB-4-uploads-fields'], readOnly: false,
+  async run(ctx) {
+    const parent = await makePost(ctx);
+    for (const rating of uploadRatings(ctx)) {
+      const tag = ctx.unique('carried').toLowerCase();
+      const post = await uploadWith(ctx, { rating, tag_string: tag, parent_id: parent.id });
+      await expectReadBack(ctx, { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } }, { rating, tag_string: `${post.tag} ${tag}`, parent_id: parent.id }, `the post of an upload rated ${rating}`);
+    }
+  },
+});
+
+export function checks(): Check[] {
+  return [
+    upload_without_file_or_source_is_refused,
+    upload_with_file_is_accepted,
+    upload_becomes_post,
+    upload_source_search_is_exact,
+    upload_source_is_downloaded,
+    upload_fields_become_the_posts,
+  ];
+}

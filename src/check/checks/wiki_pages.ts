@@ -1,0 +1,44 @@
+/** `wiki_pages/*`: the lifecycle of a wiki page and its search by title; the fields read back as written. */
+import type { Variant } from '../../../specs/model/index.ts';
+import type { Check } from '../check.ts';
+import { defineCheck, fail } from '../check.ts';
+import { make } from '../world.ts';
+import { field, idOf, listIds, show, succeed, text } from './support/calls.ts';
+import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectExcludes, expectIncludes } from './support/selection.ts';
+
+export const wiki_page_lifecycle = defineCheck({
+  id: 'wiki_pages/lifecycle', fn: 'wiki_page_lifecycle', resource: 'wiki_pages',
+  description: 'a wiki page can be created, shown, updated and found by search[title]', requirements: ['IB-4-wiki-lifecycle'], readOnly: false,
+  async run(ctx) {
+    const id = await make.wikiPage(ctx);
+    const body = ctx.unique('rewritten');
+    await succeed(ctx, 'wiki_pages.update', { path: { id }, fields: { body } }, 'the wiki update');
+    const page = await show(ctx, 'wiki_pages.show', id);
+    if (text(field(page, 'body', 'wiki page')) !== body) fail('the wiki body did not change', { expected: body, actual: text(page.body ?? '') });
+    // Both ways: the title search lists this page and not another one.
+    const other = await make.wikiPage(ctx);
+    const found = await listIds(ctx, 'wiki_pages.list', { title: text(field(page, 'title', 'wiki page')) });
+    expectIncludes(found, id, 'search[title]');
+    expectExcludes(found, other, 'search[title]');
+  },
+});
+
+export function wiki_fields_are_stored_as_sent(variant: Variant): Check {
+  return defineCheck({
+    id: 'wiki_pages/fields', fn: 'wiki_fields_are_stored_as_sent', resource: 'wiki_pages',
+    description: `wiki_page[title] and wiki_page[body]${variant === 'A' ? ' and wiki_page[other_names]' : ''} read back as written, on create and on update`, requirements: ['IB-4-wiki-fields'], readOnly: false,
+    async run(ctx) {
+      const other = (n: string): Record<string, string> => (variant === 'A' ? { other_names: `${ctx.unique(n).toLowerCase()} ${ctx.unique(n).toLowerCase()}` } : {});
+      const created = { title: ctx.unique('wiki').toLowerCase(), body: ctx.unique('wiki body'), ...other('alt') };
+      const id = await idOf(ctx, await succeed(ctx, 'wiki_pages.create', { fields: created }, 'creating a wiki page'), 'wiki page', { list: 'wiki_pages.list', fields: { title: created.title } });
+      await expectReadBack(ctx, { id, show: 'wiki_pages.show' }, created, `wiki page ${id} as created`);
+      const updated = { title: ctx.unique('retitled').toLowerCase(), body: ctx.unique('new wiki body'), ...other('alias') };
+      await updateAndReadBack(ctx, 'wiki_pages.update', { id, show: 'wiki_pages.show' }, updated, `wiki page ${id}`);
+    },
+  });
+}
+
+export function checks(variant: Variant): Check[] {
+  return [wiki_page_lifecycle, wiki_fields_are_stored_as_sent(variant)];
+}

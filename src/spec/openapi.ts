@@ -4,6 +4,9 @@
  *
  * Both formats of every path are reachable through a `{format}` path parameter (`json` or `xml`),
  * so each documented operation is exactly one OpenAPI operation.
+ *
+ * Examples (./examples.ts): requests derived from the model; 2xx JSON answers as the reference server
+ * gave them to those requests, read from the checked-in capture.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { INTERPRETATIONS } from '../../specs/interpretations.ts';
@@ -16,12 +19,13 @@ import {
   FORMATS,
   STATUS_CODES,
   inVariant,
-  operationsFor,
   resourcesFor,
   resource,
   POSTS_PER_REQUEST_MAX,
 } from '../../specs/model/index.ts';
 import { requirementsOfOperation } from '../../specs/requirements/index.ts';
+import type { CapturedExample, CapturedExamples } from './examples.ts';
+import { EXAMPLE_FORMAT, EXAMPLE_ORIGIN, bodyExample, documentOrder, exampleValue, hasParameterExample, loadCapturedExamples } from './examples.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 
@@ -59,6 +63,7 @@ function parameters(op: ResolvedOperation): OpenAPIV3_1.ParameterObject[] {
       required: p.required,
       description: p.description,
       schema: paramSchema(p),
+      ...(hasParameterExample(p) && exampleValue(p) !== undefined ? { example: exampleValue(p) } : {}),
       ...(p.variantOnly ? { 'x-conform-variant-only': op.variant } : {}),
     } as OpenAPIV3_1.ParameterObject);
   }
@@ -68,6 +73,7 @@ function parameters(op: ResolvedOperation): OpenAPIV3_1.ParameterObject[] {
     required: true,
     description: 'The path suffix selects the format: `json` for JSON, `xml` for XML.',
     schema: { type: 'string', enum: [...FORMATS] },
+    example: EXAMPLE_FORMAT,
   });
   return out;
 }
@@ -93,12 +99,14 @@ function requestBody(op: ResolvedOperation): OpenAPIV3_1.RequestBodyObject | und
   if (bodyParams.length === 0) return undefined;
   const hasFile = bodyParams.some((p) => p.type === 'file');
   const urlencoded = bodySchema(op, false);
-  const content: Record<string, OpenAPIV3_1.MediaTypeObject> = { 'application/x-www-form-urlencoded': { schema: urlencoded } };
+  const withExample = (schema: Schema, example: Record<string, unknown> | undefined): OpenAPIV3_1.MediaTypeObject =>
+    example ? { schema, example } : { schema };
+  const content: Record<string, OpenAPIV3_1.MediaTypeObject> = { 'application/x-www-form-urlencoded': withExample(urlencoded, bodyExample(op, false)) };
   const oneOf = op.requireOneOf ?? [];
   if (hasFile) {
     const multipart = bodySchema(op, true);
     if (oneOf.length > 0) multipart.anyOf = oneOf.map((name) => ({ required: [name] }));
-    content['multipart/form-data'] = { schema: multipart };
+    content['multipart/form-data'] = withExample(multipart, bodyExample(op, true));
   }
   // A form without a file part can only satisfy the rule through the other parameters.
   const withoutFile = oneOf.filter((name) => urlencoded.properties?.[name] !== undefined);
@@ -118,8 +126,22 @@ function recordSchema(op: ResolvedOperation): { json: Schema; xml: Schema } {
   return { json: record, xml: { type: 'object', xml: { name: singular } } };
 }
 
-function responses(op: ResolvedOperation, variant: Variant): OpenAPIV3_1.ResponsesObject {
+/** The media type `examples` member holding the reference server's answer. */
+function capturedExamples(example: CapturedExample | undefined): { examples?: Record<string, OpenAPIV3_1.ExampleObject> } {
+  if (!example) return {};
+  return {
+    examples: {
+      reference: {
+        summary: `The reference server's answer to ${example.request} (timestamps normalised)`,
+        value: example.body,
+      },
+    },
+  };
+}
+
+function responses(op: ResolvedOperation, variant: Variant, captured: CapturedExamples | undefined): OpenAPIV3_1.ResponsesObject {
   const out: OpenAPIV3_1.ResponsesObject = {};
+  const example = captured?.operations[op.id];
   for (const status of STATUS_CODES.filter((s) => inVariant(s, variant))) {
     const description = `${status.name}: ${status.meaning}`;
     if (status.code === 204) {
@@ -130,7 +152,17 @@ function responses(op: ResolvedOperation, variant: Variant): OpenAPIV3_1.Respons
       const { json, xml } = recordSchema(op);
       out['200'] = {
         description: `${description}. Record contents are not shown by the document (INT-list-shape, INT-record-fields).`,
-        content: { 'application/json': { schema: json }, 'application/xml': { schema: xml } },
+        content: { 'application/json': { schema: json, ...capturedExamples(example) }, 'application/xml': { schema: xml } },
+      };
+      continue;
+    }
+    if (status.code === 200 && example) {
+      out['200'] = {
+        description: `${description}. The outcome envelope.`,
+        content: {
+          'application/json': { schema: { $ref: ENVELOPE_REF }, ...capturedExamples(example) },
+          'application/xml': { schema: { $ref: ENVELOPE_XML_REF } },
+        },
       };
       continue;
     }
@@ -143,9 +175,13 @@ function toOpenApiPath(path: string): string {
   return `${path}.{format}`;
 }
 
-export function generateOpenApi(variant: Variant): OpenAPIV3_1.Document {
+/**
+ * The description of a variant. `captured`: the reference server's answers to put as response
+ * examples (the checked-in capture by default).
+ */
+export function generateOpenApi(variant: Variant, captured: CapturedExamples | undefined = loadCapturedExamples(variant)): OpenAPIV3_1.Document {
   const paths: OpenAPIV3_1.PathsObject = {};
-  for (const op of operationsFor(variant)) {
+  for (const op of documentOrder(variant)) {
     const key = toOpenApiPath(op.path);
     const item = (paths[key] ??= {});
     const body = requestBody(op);
@@ -155,7 +191,7 @@ export function generateOpenApi(variant: Variant): OpenAPIV3_1.Document {
       tags: [resource(op.resource).name],
       parameters: parameters(op),
       ...(body ? { requestBody: body } : {}),
-      responses: responses(op, variant),
+      responses: responses(op, variant, captured),
       ...operationExtensions(op, variant),
     } as OpenAPIV3_1.OperationObject;
     // PathItemObject's method members are typed with 3.0 bodies in openapi-types; the object is 3.1.
@@ -181,7 +217,7 @@ export function generateOpenApi(variant: Variant): OpenAPIV3_1.Document {
         'Generated from the spec model of imageboard-http-api.md by `conform spec`. Each operation lists the requirement ids it carries ' +
         'under x-conform-requirements; readings of ambiguous passages are cited as INT-* ids of the interpretations register.',
     },
-    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:3000' } } }],
+    servers: [{ url: '{base_url}', variables: { base_url: { default: EXAMPLE_ORIGIN } } }],
     tags: resourcesFor(variant).map((r) => ({ name: r.name, description: `Path root ${r.root}` })),
     security: securityAlternatives,
     paths,

@@ -3,17 +3,24 @@
  * catalogue, reference server, checks) reads it through this module, mostly through `operationsFor`.
  */
 import { ARTIST_OPERATIONS } from './operations/artists.ts';
+import { ARTIST_COMMENTARY_OPERATIONS } from './operations/artist_commentaries.ts';
 import { COMMENT_OPERATIONS } from './operations/comments.ts';
-import { COMMENTARY_OPERATIONS } from './operations/commentary.ts';
 import { DMAIL_OPERATIONS } from './operations/dmails.ts';
-import { FORUM_OPERATIONS } from './operations/forum.ts';
+import { FORUM_POST_OPERATIONS } from './operations/forum_posts.ts';
+import { FORUM_TOPIC_OPERATIONS } from './operations/forum_topics.ts';
 import { NOTE_OPERATIONS } from './operations/notes.ts';
 import { POOL_OPERATIONS } from './operations/pools.ts';
-import { POST_OPERATIONS } from './operations/posts.ts';
+import { POST_APPEAL_OPERATIONS } from './operations/post_appeals.ts';
+import { POST_FLAG_OPERATIONS } from './operations/post_flags.ts';
+import { POST_VOTE_OPERATIONS } from './operations/post_votes.ts';
+import { POST_OPERATIONS, POST_VERSION_OPERATIONS } from './operations/posts.ts';
+import { RELATED_TAG_OPERATIONS } from './operations/related_tag.ts';
+import { TAG_ALIAS_OPERATIONS } from './operations/tag_aliases.ts';
+import { TAG_IMPLICATION_OPERATIONS } from './operations/tag_implications.ts';
 import { TAG_OPERATIONS } from './operations/tags.ts';
 import { UPLOAD_OPERATIONS } from './operations/uploads.ts';
 import { USER_OPERATIONS } from './operations/users.ts';
-import { WIKI_OPERATIONS } from './operations/wiki.ts';
+import { WIKI_PAGE_OPERATIONS } from './operations/wiki_pages.ts';
 import { RESOURCES } from './resources.ts';
 import { STATUS_CODES, USER_LEVELS } from './service.ts';
 import type { Method, OperationSpec, ParamLocation, ParamSpec, ParamType, ResourceId, ResourceSpec, Variant } from './types.ts';
@@ -29,8 +36,16 @@ export { RESOURCES } from './resources.ts';
 export type { VersionedResourceId } from './resources.ts';
 export { ARTIST_NAME_PREFIXES } from './operations/artists.ts';
 
+/**
+ * The operations in the document's order. Each table is one resource's, in a file named after it
+ * (operations/<resource id>.ts); the post versions listing stands where the document puts it.
+ */
 const ALL_OPERATIONS = [
   ...POST_OPERATIONS,
+  ...POST_VOTE_OPERATIONS,
+  ...POST_FLAG_OPERATIONS,
+  ...POST_APPEAL_OPERATIONS,
+  ...POST_VERSION_OPERATIONS,
   ...UPLOAD_OPERATIONS,
   ...COMMENT_OPERATIONS,
   ...DMAIL_OPERATIONS,
@@ -39,9 +54,13 @@ const ALL_OPERATIONS = [
   ...USER_OPERATIONS,
   ...POOL_OPERATIONS,
   ...TAG_OPERATIONS,
-  ...WIKI_OPERATIONS,
-  ...FORUM_OPERATIONS,
-  ...COMMENTARY_OPERATIONS,
+  ...TAG_ALIAS_OPERATIONS,
+  ...TAG_IMPLICATION_OPERATIONS,
+  ...RELATED_TAG_OPERATIONS,
+  ...WIKI_PAGE_OPERATIONS,
+  ...FORUM_TOPIC_OPERATIONS,
+  ...FORUM_POST_OPERATIONS,
+  ...ARTIST_COMMENTARY_OPERATIONS,
 ] as const;
 
 /**

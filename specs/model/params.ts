@@ -12,3 +12,10 @@ export const int = (name: string, description: string, extra: Extra = {}) => par
 
 /** `version_id` REQUIRED, as every revert takes it. */
 export const versionId = (what: string) => int('version_id', `${what} version id`, { required: true });
+
+/** The search of the tag alias and tag implication listings: the same three parameters. */
+export const tagRelationSearch = (): ParamSpec[] => [
+  str('search[name_matches]', 'antecedent or consequent name'),
+  str('search[antecedent_name]', 'antecedent name (exact)'),
+  int('search[id]', 'id'),
+];

@@ -1,7 +1,7 @@
 import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
-/** Section 4: Posts, Post votes, Post flags and post appeals, and the post versions listing. */
+/** Section 4: Posts. */
 export const POST_OPERATIONS = [
   {
     id: 'posts.list', resource: 'posts', name: 'List', kind: 'list', method: 'GET', path: '/posts', shown: true,
@@ -35,30 +35,13 @@ export const POST_OPERATIONS = [
     summary: 'Copy the notes of a post to another post.',
     params: [int('other_post_id', 'id of the post to copy notes to', { required: true })],
   },
-  {
-    id: 'post_votes.create', resource: 'post_votes', name: 'Create', kind: 'create', method: 'POST', path: '/posts/{post_id}/votes', shown: true,
-    summary: 'Vote a post up or down.', params: [str('score', 'up or down', { required: true, values: 'vote-score' })],
-  },
-  {
-    id: 'post_flags.list', resource: 'post_flags', name: 'List flags', kind: 'list', method: 'GET', path: '/post_flags', shown: true,
-    summary: 'List post flags.',
-    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
-  },
-  {
-    id: 'post_flags.create', resource: 'post_flags', name: 'Create flag', kind: 'create', method: 'POST', path: '/post_flags', shown: true,
-    summary: 'Flag a post for deletion.',
-    params: [int('post_flag[post_id]', 'post id', { required: true }), str('post_flag[reason]', 'reason', { required: true })],
-  },
-  {
-    id: 'post_appeals.list', resource: 'post_appeals', name: 'List appeals', kind: 'list', method: 'GET', path: '/post_appeals', shown: true,
-    summary: 'List post appeals.',
-    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
-  },
-  {
-    id: 'post_appeals.create', resource: 'post_appeals', name: 'Create appeal', kind: 'create', method: 'POST', path: '/post_appeals', shown: true,
-    summary: 'Appeal a post\'s deletion.',
-    params: [int('post_appeal[post_id]', 'post id', { required: true }), str('post_appeal[reason]', 'reason', { required: true })],
-  },
+] as const satisfies readonly OperationSpec[];
+
+/**
+ * The post versions listing. The document lists it after post votes, flags and appeals, so it is a
+ * table of its own: the model keeps the document's order.
+ */
+export const POST_VERSION_OPERATIONS = [
   {
     id: 'post_versions.list', resource: 'posts', name: 'Post versions', kind: 'list', method: 'GET', path: '/post_versions', shown: true,
     summary: 'List post versions.',

@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Wiki pages. */
-export const WIKI_OPERATIONS = [
+export const WIKI_PAGE_OPERATIONS = [
   {
     id: 'wiki_pages.list', resource: 'wiki_pages', name: 'List', kind: 'list', method: 'GET', path: '/wiki_pages', shown: true,
     summary: 'List wiki pages.',

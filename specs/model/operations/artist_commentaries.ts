@@ -2,7 +2,7 @@ import { int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Artist commentary (A only), and the artist commentary versions listing (A only). */
-export const COMMENTARY_OPERATIONS = [
+export const ARTIST_COMMENTARY_OPERATIONS = [
   {
     id: 'artist_commentaries.list', resource: 'artist_commentaries', name: 'List', kind: 'list', method: 'GET', path: '/artist_commentaries', shown: true, only: 'A',
     summary: 'List artist commentaries.',

@@ -1,8 +1,8 @@
-import { int, str } from '../params.ts';
+import { str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
-/** Section 4: Forum topics and forum posts. */
-export const FORUM_OPERATIONS = [
+/** Section 4: Forum topics. */
+export const FORUM_TOPIC_OPERATIONS = [
   {
     id: 'forum_topics.list', resource: 'forum_topics', name: 'List', kind: 'list', method: 'GET', path: '/forum_topics', shown: true,
     summary: 'List forum topics.',
@@ -29,23 +29,4 @@ export const FORUM_OPERATIONS = [
   },
   { id: 'forum_topics.delete', resource: 'forum_topics', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/forum_topics/{id}', shown: true, summary: 'Delete a forum topic.', params: [] },
   { id: 'forum_topics.undelete', resource: 'forum_topics', name: 'Undelete', kind: 'undelete', method: 'POST', path: '/forum_topics/{id}/undelete', shown: true, summary: 'Undelete a forum topic.', params: [] },
-  {
-    id: 'forum_posts.list', resource: 'forum_posts', name: 'List', kind: 'list', method: 'GET', path: '/forum_posts', shown: true,
-    summary: 'List forum posts.',
-    params: [
-      int('search[creator_id]', 'creator id'),
-      str('search[creator_name]', 'creator name'),
-      int('search[topic_id]', 'topic id'),
-      str('search[topic_title_matches]', 'topic title search'),
-      str('search[topic_category_id]', 'forum category of the topic', { only: 'A', values: 'forum-category' }),
-      str('search[body_matches]', 'body search'),
-    ],
-  },
-  {
-    id: 'forum_posts.create', resource: 'forum_posts', name: 'Create', kind: 'create', method: 'POST', path: '/forum_posts', shown: true,
-    summary: 'Write a forum post.', params: [str('forum_post[body]', 'body')], interpretation: 'INT-forum-post-topic',
-  },
-  { id: 'forum_posts.update', resource: 'forum_posts', name: 'Update', kind: 'update', method: 'PUT', path: '/forum_posts/{id}', shown: true, summary: 'Edit a forum post.', params: [str('forum_post[body]', 'body')] },
-  { id: 'forum_posts.delete', resource: 'forum_posts', name: 'Delete', kind: 'delete', method: 'DELETE', path: '/forum_posts/{id}', shown: true, summary: 'Delete a forum post.', params: [] },
-  { id: 'forum_posts.undelete', resource: 'forum_posts', name: 'Undelete', kind: 'undelete', method: 'POST', path: '/forum_posts/{id}/undelete', shown: true, summary: 'Undelete a forum post.', params: [] },
 ] as const satisfies readonly OperationSpec[];

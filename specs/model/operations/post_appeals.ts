@@ -1,0 +1,16 @@
+import { int, str } from '../params.ts';
+import type { OperationSpec } from '../types.ts';
+
+/** Section 4: Post appeals (of a post's deletion). */
+export const POST_APPEAL_OPERATIONS = [
+  {
+    id: 'post_appeals.list', resource: 'post_appeals', name: 'List appeals', kind: 'list', method: 'GET', path: '/post_appeals', shown: true,
+    summary: 'List post appeals.',
+    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
+  },
+  {
+    id: 'post_appeals.create', resource: 'post_appeals', name: 'Create appeal', kind: 'create', method: 'POST', path: '/post_appeals', shown: true,
+    summary: 'Appeal a post\'s deletion.',
+    params: [int('post_appeal[post_id]', 'post id', { required: true }), str('post_appeal[reason]', 'reason', { required: true })],
+  },
+] as const satisfies readonly OperationSpec[];

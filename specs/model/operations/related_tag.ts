@@ -1,0 +1,11 @@
+import { str } from '../params.ts';
+import type { OperationSpec } from '../types.ts';
+
+/** Section 4: Related tags. */
+export const RELATED_TAG_OPERATIONS = [
+  {
+    id: 'related_tag.list', resource: 'related_tag', name: 'Related tags', kind: 'list', method: 'GET', path: '/related_tag', shown: true,
+    summary: 'List tags related to a tag.', interpretation: 'INT-related-tag-shape',
+    params: [str('query', 'tag to find related tags for', { required: true }), str('category', '0, 1, 3, 4', { values: 'tag-category' })],
+  },
+] as const satisfies readonly OperationSpec[];

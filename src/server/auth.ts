@@ -6,9 +6,22 @@
  */
 import { AUTH_PARAMS } from '../../specs/model/index.ts';
 import type { User, UserDirectory } from './accounts.ts';
-import type { Faults } from './fault-types.ts';
 import type { ApiError } from './protocol.ts';
 import { denied } from './refusals.ts';
+
+/** The ways a request can carry credentials. */
+export type CredentialKind = 'basic' | 'apiKey' | 'passwordHash' | 'cookie';
+
+/** What the authentication faults change (read from the active faults in one place: ./pipeline/faults.ts). */
+export interface AuthFaults {
+  /** Credentials of this kind are not looked at. */
+  readonly ignored: Readonly<Record<CredentialKind, boolean>>;
+  /** Credentials of this kind authenticate the named user whatever their key. */
+  readonly anyKey: Readonly<Record<CredentialKind, boolean>>;
+}
+
+const NONE: Readonly<Record<CredentialKind, boolean>> = { basic: false, apiKey: false, passwordHash: false, cookie: false };
+export const NO_AUTH_FAULTS: AuthFaults = { ignored: NONE, anyKey: NONE };
 
 export interface AuthInput {
   readonly authorization: string | undefined;
@@ -46,30 +59,29 @@ function wrongCredentials(): ApiError {
 }
 
 /** The authenticated user, null when the request carries no credentials; throws 403 for wrong ones. */
-export function authenticate(input: AuthInput, users: UserDirectory, faults: Faults): User | null {
-  const acceptAny = faults.active('wrong-key-accepted');
+export function authenticate(input: AuthInput, users: UserDirectory, faults: AuthFaults = NO_AUTH_FAULTS): User | null {
   const auth = input.authorization;
-  if (auth && /^basic\s/i.test(auth) && !faults.active('basic-ignored')) {
+  if (auth && /^basic\s/i.test(auth) && !faults.ignored.basic) {
     const decoded = basicCredentials(auth.replace(/^basic\s+/i, ''));
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw wrongCredentials();
-    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', acceptAny || faults.active('wrong-basic-accepted'));
+    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', faults.anyKey.basic);
     if (!user) throw wrongCredentials();
     return user;
   }
   const login = field(input.fieldSources, AUTH_PARAMS.login);
-  const apiKey = faults.active('api-key-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.apiKey);
-  const legacy = faults.active('password-hash-ignored') ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
+  const apiKey = faults.ignored.apiKey ? undefined : field(input.fieldSources, AUTH_PARAMS.apiKey);
+  const legacy = faults.ignored.passwordHash ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
   if (apiKey !== undefined || legacy !== undefined) {
     if (login === undefined || login === '') throw wrongCredentials();
-    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', acceptAny) : users.authenticate(login, legacy!, 'legacy', acceptAny || faults.active('wrong-password-hash-accepted'));
+    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', faults.anyKey.apiKey) : users.authenticate(login, legacy!, 'legacy', faults.anyKey.passwordHash);
     if (!user) throw wrongCredentials();
     return user;
   }
   const cookieLogin = input.cookies[AUTH_PARAMS.login];
   const cookieKey = input.cookies[AUTH_PARAMS.passwordHash];
-  if (cookieLogin && cookieKey && !faults.active('cookie-ignored')) {
-    const user = users.authenticate(cookieLogin, cookieKey, 'api_key', acceptAny || faults.active('wrong-cookie-accepted'));
+  if (cookieLogin && cookieKey && !faults.ignored.cookie) {
+    const user = users.authenticate(cookieLogin, cookieKey, 'api_key', faults.anyKey.cookie);
     if (!user) throw wrongCredentials();
     return user;
   }

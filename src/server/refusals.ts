@@ -29,6 +29,11 @@ export function denied(why: string): ApiError {
   return new ApiError(STATUS.forbidden, `access denied: ${why}`);
 }
 
+/** 404 Not Found: no record of this kind with this id. */
+export function notFound(what: string, id: number | string): ApiError {
+  return new ApiError(STATUS.notFound, `not found: no ${what} with id ${id}`);
+}
+
 /** The caller, or 403 for an anonymous one. */
 export function requireUser(user: User | null): User {
   if (!user) throw denied('log in');

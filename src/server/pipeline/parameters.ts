@@ -1,0 +1,37 @@
+/**
+ * Stage 5, parameters: the path ids (an id that is not one is an unknown record, 404), then every
+ * documented parameter of the operation in this variant, typed and checked against its value set
+ * (../params.ts, driven by the model). The crash faults break here, on the input they name.
+ */
+import type { FastifyRequest } from 'fastify';
+import { crashes } from '../faults.ts';
+import type { Faults } from '../fault-types.ts';
+import { validateParams } from '../params.ts';
+import { ApiError } from '../protocol.ts';
+import { STATUS, notFound } from '../refusals.ts';
+import type { Variations } from '../variations.ts';
+import { reached, stateOf } from './state.ts';
+
+export function parametersStage(options: { readonly faults: Faults; readonly variations: Variations }) {
+  const { faults, variations } = options;
+  return async function parameters(req: FastifyRequest): Promise<void> {
+    const state = stateOf(req);
+    const { op } = state.route;
+    const input = reached(state.input, 'input');
+    const path: Record<string, number> = {};
+    for (const p of op.params) {
+      if (p.location !== 'path') continue;
+      const raw = (req.params as Record<string, string>)[p.name] ?? '';
+      if (!/^\d{1,9}$/.test(raw)) throw notFound(op.resource, raw);
+      path[p.name] = Number(raw);
+    }
+    if (op.kind === 'revert' && variations.active('revert-404')) {
+      const given = input.fields.version_id;
+      if (given === undefined || given === '') throw new ApiError(STATUS.notFound, 'not found: no such version');
+    }
+    state.path = path;
+    state.params = validateParams(op, input, faults);
+    const crash = crashes(op.resource, input.fields, faults);
+    if (crash !== undefined) throw new Error(`deliberate crash: ${crash}`);
+  };
+}

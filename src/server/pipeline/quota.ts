@@ -1,0 +1,22 @@
+/**
+ * Stage 3, quota: the hourly quota of the caller (../quota.ts), then, under the legal variation
+ * `throttle`, the per-second limit of state-changing requests (../variations.ts). Past either, 421.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { QuotaTracker } from '../quota.ts';
+import { throttled } from '../refusals.ts';
+import type { Variations, WriteThrottle } from '../variations.ts';
+import type { StageFaults } from './faults.ts';
+import { reached, stateOf } from './state.ts';
+
+export function quotaStage(options: { readonly quota: QuotaTracker; readonly writes: WriteThrottle; readonly variations: Variations; readonly faults: StageFaults }) {
+  const { quota, writes, variations, faults } = options;
+  return async function quotas(req: FastifyRequest): Promise<void> {
+    const state = stateOf(req);
+    const user = reached(state.user, 'caller');
+    if (faults.quotaEnforced && !quota.take(user, req.ip)) throw throttled();
+    if (user && state.route.op.stateChanging && variations.active('throttle') && !writes.take(user.id)) {
+      throw throttled({ 'retry-after': '1' });
+    }
+  };
+}

@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { OperationId, ResolvedOperation, Variant } from '../../specs/model/index.ts';
-import { absentOperations, operationsFor, resolveOperation } from '../../specs/model/index.ts';
+import { absentOperations, operation, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { AccountsFile } from './accounts.ts';
 import { UserDirectory, loadAccounts, seedAccounts } from './accounts.ts';
 import type { Db } from './db/index.ts';
@@ -122,6 +122,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   for (const m of modules) {
     for (const [id, factory] of Object.entries(m.handlers) as [OperationId, HandlerFactory | undefined][]) {
       if (!factory) continue;
+      if (operation(id).resource !== m.resource) throw new Error(`the ${m.resource} module serves ${id}, an operation of ${operation(id).resource}`);
       if (handlers.has(id)) throw new Error(`two resource modules serve ${id}`);
       handlers.set(id, { factory });
     }

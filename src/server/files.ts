@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from './db/index.ts';
-import { ApiError } from './protocol.ts';
+import { missing } from './refusals.ts';
 
 export const FILE_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
@@ -49,7 +49,7 @@ export function registerFileRoutes(app: FastifyInstance, files: FileStore): void
     const m = FILE_NAME.exec(req.params.name);
     const type = m ? FILE_TYPES[m[2]!] : undefined;
     const file = m && type ? await files.get(m[1]!) : undefined;
-    if (!m || !file || file.ext !== m[2]) throw new ApiError(404, `not found: no file ${req.params.name}`);
+    if (!m || !file || file.ext !== m[2]) throw missing(`no file ${req.params.name}`);
     return { type: type!, data: file.data };
   };
   for (const url of ['/data/:name', '/data/preview/:name']) {

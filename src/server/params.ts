@@ -40,6 +40,19 @@ export function parseInteger(s: string): number | undefined {
 
 export { invalid } from './refusals.ts';
 
+/**
+ * A parameter the document does not list but the reference server reads as an extension
+ * (INT-forum-post-topic), from the request's fields as sent: the core validates documented parameters
+ * only. Undefined when absent, 'invalid' when it is not an integer.
+ */
+export function extensionInt(input: RawInput, name: string): number | undefined | 'invalid' {
+  const v = input.fields[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' && typeof v !== 'number') return 'invalid';
+  const n = parseInteger(String(v).trim());
+  return n === undefined ? 'invalid' : n;
+}
+
 function scalar(name: string, v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

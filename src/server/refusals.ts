@@ -29,9 +29,14 @@ export function denied(why: string): ApiError {
   return new ApiError(STATUS.forbidden, `access denied: ${why}`);
 }
 
+/** 404 Not Found: "not found: <why>". */
+export function missing(why: string): ApiError {
+  return new ApiError(STATUS.notFound, `not found: ${why}`);
+}
+
 /** 404 Not Found: no record of this kind with this id. */
 export function notFound(what: string, id: number | string): ApiError {
-  return new ApiError(STATUS.notFound, `not found: no ${what} with id ${id}`);
+  return missing(`no ${what} with id ${id}`);
 }
 
 /** The caller, or 403 for an anonymous one. */

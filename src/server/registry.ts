@@ -4,7 +4,7 @@
  * a handler reads parameter names from the model (`param(op, name)`) and fails at start-up, not at
  * request time, when the model lacks a name.
  */
-import type { OperationId, ResolvedOperation, Variant } from '../../specs/model/index.ts';
+import type { OperationId, ResolvedOperation, ResourceId, Variant } from '../../specs/model/index.ts';
 import { operation } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
 import type { FaultSpec, Faults } from './fault-types.ts';
@@ -47,7 +47,9 @@ export type Handler = (ctx: Ctx) => Promise<Outcome>;
 export type HandlerFactory = (op: ResolvedOperation, env: ServerEnv) => Handler;
 
 export interface ResourceModule {
-  /** Operation id (`posts.list`) to handler factory. */
+  /** The model's resource the module serves; its file is `resources/<resource>.ts`. */
+  readonly resource: ResourceId;
+  /** Operation id (`posts.list`) to handler factory: operations of `resource` only. */
   readonly handlers: Readonly<Partial<Record<OperationId, HandlerFactory>>>;
   /** Faults of this resource's behaviour (see ../faults.ts). */
   readonly faults?: readonly FaultSpec[];

@@ -1,7 +1,7 @@
-/** Small helpers shared by the resource modules: query building, patterns, common record parts. */
+/** Small helpers shared by the resource modules: query building, patterns, name locks, common record parts. */
 import { USER_LEVELS } from '../../specs/model/index.ts';
 import type { User, UserDirectory } from './accounts.ts';
-import { ApiError } from './protocol.ts';
+import type { Queryable } from './db/index.ts';
 
 /** Collects WHERE clauses and their numbered parameters. */
 export class Where {
@@ -31,12 +31,35 @@ export function matchesPattern(s: string): string {
   return s.includes('*') ? likePattern(s) : `%${likePattern(s)}%`;
 }
 
+/**
+ * SQL: `column` matches `value` exactly (case-insensitive), or as a `*` pattern when it has one
+ * (INT-artist-name-search, search[title] of wiki pages).
+ */
+export function nameMatches(w: Where, column: string, value: string): string {
+  return value.includes('*') ? `${column} ILIKE ${w.p(likePattern(value))}` : `lower(${column}) = lower(${w.p(value)})`;
+}
+
+/** SQL: some element of the text array `column` matches `value` like `nameMatches`. */
+export function anyNameMatches(w: Where, column: string, value: string): string {
+  const cond = value.includes('*') ? `n ILIKE ${w.p(likePattern(value))}` : `lower(n) = lower(${w.p(value)})`;
+  return `EXISTS (SELECT 1 FROM unnest(${column}) AS n WHERE ${cond})`;
+}
+
+/** SQL: the user id of an exact (case-insensitive) user name. */
+export function userIdByName(w: Where, name: string): string {
+  return `(SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`;
+}
+
+/**
+ * Takes the transaction-scoped lock of a unique name (`kind` is the table), so that the check for an
+ * existing record and the write that follows cannot interleave with another request's.
+ */
+export async function lockName(tx: Queryable, kind: string, name: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked', [`${kind}:${name.toLowerCase()}`]);
+}
+
 /** Records listed per request when the operation has no `limit` parameter. */
 export const LIST_SIZE = 100;
-
-export function notFound(what: string, id: number): ApiError {
-  return new ApiError(404, `not found: no ${what} with id ${id}`);
-}
 
 export function nameOf(users: UserDirectory, id: number | null): string | null {
   return id === null ? null : (users.byId(id)?.name ?? null);

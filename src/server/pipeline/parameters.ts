@@ -7,8 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { crashes } from '../faults.ts';
 import type { Faults } from '../fault-types.ts';
 import { validateParams } from '../params.ts';
-import { ApiError } from '../protocol.ts';
-import { STATUS, notFound } from '../refusals.ts';
+import { missing, notFound } from '../refusals.ts';
 import type { Variations } from '../variations.ts';
 import { reached, stateOf } from './state.ts';
 
@@ -27,7 +26,7 @@ export function parametersStage(options: { readonly faults: Faults; readonly var
     }
     if (op.kind === 'revert' && variations.active('revert-404')) {
       const given = input.fields.version_id;
-      if (given === undefined || given === '') throw new ApiError(STATUS.notFound, 'not found: no such version');
+      if (given === undefined || given === '') throw missing('no such version');
     }
     state.path = path;
     state.params = validateParams(op, input, faults);

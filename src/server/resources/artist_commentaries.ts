@@ -6,15 +6,16 @@
  */
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
-import { invalid } from '../params.ts';
+import { boundedText, yesNo } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
-import { Where, matchesPattern, authorship, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, authorship } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import type { History } from './part2/common.ts';
-import { boundedText, recordVersion, requireUser, versionOf, yesNo } from './part2/common.ts';
+import { invalid, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 const TEXT_FIELDS = ['original_title', 'original_description', 'translated_title', 'translated_description'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -29,16 +30,10 @@ interface CommentaryRow extends Row, CommentaryFields {
   updated_at: Date;
 }
 
-interface CommentaryVersionRow extends Row, CommentaryFields {
-  id: number;
+interface CommentaryVersionRow extends VersionRow, CommentaryFields {
   commentary_id: number;
   post_id: number;
-  version: number;
-  updater_id: number;
-  created_at: Date;
 }
-
-const HISTORY: History = { table: 'artist_commentary_versions', key: 'commentary_id' };
 
 function fieldsOf(r: CommentaryFields): CommentaryFields {
   return Object.fromEntries(TEXT_FIELDS.map((f) => [f, r[f]])) as CommentaryFields;
@@ -53,19 +48,18 @@ function record(r: CommentaryRow, env: ServerEnv): ApiRecord {
   };
 }
 
-function versionRecord(r: CommentaryVersionRow, env: ServerEnv): ApiRecord {
-  return {
-    id: r.id,
-    artist_commentary_id: r.commentary_id,
-    post_id: r.post_id,
-    version: r.version,
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    ...fieldsOf(r),
-    created_at: r.created_at,
-    updated_at: r.created_at,
-  };
-}
+/** The artist commentary versions: the four texts after each change. */
+const HISTORY = new History<CommentaryVersionRow>({
+  table: 'artist_commentary_versions',
+  key: 'commentary_id',
+  identity: (r) => ({ artist_commentary_id: r.commentary_id, post_id: r.post_id }),
+  snapshot: (r) => fieldsOf(r),
+  faults: {
+    notRecorded: 'commentary-versions-not-recorded',
+    notRestoring: 'commentary-revert-not-restoring',
+    searchIgnored: { param: 'search[post_id]', fault: 'commentary-versions-post-id-ignored' },
+  },
+});
 
 /** The commentary of a post (the newest, should a fault have made several). */
 async function ofPost(q: Queryable, postId: number, lock = false): Promise<CommentaryRow | undefined> {
@@ -74,9 +68,8 @@ async function ofPost(q: Queryable, postId: number, lock = false): Promise<Comme
 }
 
 async function version(tx: Queryable, env: ServerEnv, c: { id: number; post_id: number }, user: User): Promise<void> {
-  if (env.faults.active('commentary-versions-not-recorded')) return;
   const rows = await tx.query<CommentaryRow>('SELECT * FROM artist_commentaries WHERE id = $1', [c.id]);
-  await recordVersion(tx, HISTORY, c.id, user.id, { post_id: c.post_id, ...fieldsOf(rows[0]!) });
+  await HISTORY.record(tx, env, c.id, user.id, { post_id: c.post_id, ...fieldsOf(rows[0]!) });
 }
 
 async function save(tx: Queryable, id: number, f: CommentaryFields, user: User): Promise<void> {
@@ -93,6 +86,7 @@ function present(part: 'original' | 'translated'): string {
 }
 
 export const artistCommentariesModule: ResourceModule = {
+  resource: 'artist_commentaries',
   handlers: {
     'artist_commentaries.list': (op, env) => {
       const TEXT = param(op, 'search[text_matches]');
@@ -161,40 +155,22 @@ export const artistCommentariesModule: ResourceModule = {
       };
     },
 
-    'artist_commentaries.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        await env.db.transaction(async (tx) => {
-          // `{id}` is the post id (IB-4-commentary-revert-post-id-A); the fault reads it as the commentary id.
-          const c = env.faults.active('commentary-revert-by-commentary-id')
-            ? (await tx.query<CommentaryRow>('SELECT * FROM artist_commentaries WHERE id = $1 FOR UPDATE', [path.id]))[0]
-            : await ofPost(tx, path.id!, true);
-          if (!c) throw notFound('artist commentary of a post', path.id!);
-          const v = await versionOf<CommentaryVersionRow>(tx, HISTORY, c.id, params.int(VERSION), VERSION);
-          if (env.faults.active('commentary-revert-not-restoring')) return;
-          await save(tx, c.id, fieldsOf(v), u);
-          await version(tx, env, c, u);
-        });
-        return { kind: 'envelope', id: path.id! };
-      };
-    },
+    'artist_commentaries.revert': HISTORY.revert({
+      load: async (tx, { path, env }) => {
+        // `{id}` is the post id (IB-4-commentary-revert-post-id-A); the fault reads it as the commentary id.
+        const c = env.faults.active('commentary-revert-by-commentary-id')
+          ? (await tx.query<CommentaryRow>('SELECT * FROM artist_commentaries WHERE id = $1 FOR UPDATE', [path.id]))[0]
+          : await ofPost(tx, path.id!, true);
+        if (!c) throw notFound('artist commentary of a post', path.id!);
+        return c;
+      },
+      restore: async (tx, c, v, user, { env }) => {
+        await save(tx, c.id, fieldsOf(v), user);
+        await version(tx, env, c, user);
+      },
+    }),
 
-    'artist_commentary_versions.list': (op, env) => {
-      const UPDATER_ID = param(op, 'search[updater_id]');
-      const POST_ID = param(op, 'search[post_id]');
-      return async ({ params, raw }) => {
-        const w = new Where();
-        const updater = params.int(UPDATER_ID);
-        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
-        const post = params.int(POST_ID);
-        if (post !== undefined && !env.faults.active('commentary-versions-post-id-ignored')) w.add(`post_id = ${w.p(post)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<CommentaryVersionRow>(`SELECT * FROM artist_commentary_versions ${w.sql} ${tail}`, w.params));
-        return { kind: 'list', root: 'artist_commentary_versions', element: 'artist_commentary_version', records: rows.map((r) => versionRecord(r, env)) };
-      };
-    },
+    'artist_commentary_versions.list': HISTORY.list,
   },
 
   faults: [

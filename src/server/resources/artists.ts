@@ -14,13 +14,11 @@ import type { ApiRecord, Outcome } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { Where, isSet, likePattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
-import type { History } from './part2/common.ts';
-import {
-  alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, oneZero, recordVersion, requireUser,
-  requiredName, splitCommas, splitWords, trueFalse, userIdByName, versionOf,
-} from './part2/common.ts';
-import { denied } from '../refusals.ts';
+import { boundedText, oneZero, requiredName, splitCommas, splitWords, trueFalse } from '../fields.ts';
+import { Where, anyNameMatches, authorship, isSet, likePattern, lockName, mayModify, nameMatches, userIdByName } from '../sql.ts';
+import { alreadyExists, denied, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 interface ArtistRow extends Row {
   id: number;
@@ -40,11 +38,8 @@ interface ArtistRow extends Row {
   updated_at: Date;
 }
 
-interface ArtistVersionRow extends Row {
-  id: number;
+interface ArtistVersionRow extends VersionRow {
   artist_id: number;
-  version: number;
-  updater_id: number;
   name: string;
   other_names_comma: string;
   other_names: string[];
@@ -54,10 +49,21 @@ interface ArtistVersionRow extends Row {
   is_active: boolean;
   is_banned: boolean;
   is_deleted: boolean;
-  created_at: Date;
 }
 
-const HISTORY: History = { table: 'artist_versions', key: 'artist_id' };
+/** The artist versions (A lists them): every field of the artist after each change, deletion included. */
+const HISTORY = new History<ArtistVersionRow>({
+  table: 'artist_versions',
+  key: 'artist_id',
+  identity: (r) => ({ artist_id: r.artist_id }),
+  snapshot: (r) => snapshot(r),
+  orders: { name: 'lower(name) ASC, id DESC', date: 'created_at DESC, id DESC' },
+  faults: {
+    notRecorded: 'artist-versions-not-recorded',
+    notRestoring: 'artists-revert-not-restoring',
+    searchIgnored: { param: 'search[artist_id]', fault: 'artist-versions-artist-id-ignored' },
+  },
+});
 
 /** The writable fields of an artist (what a version keeps and a revert restores). */
 interface ArtistFields {
@@ -68,6 +74,18 @@ interface ArtistFields {
   url_string: string;
   urls: string[];
   is_active: boolean;
+}
+
+/** The writable fields, in the order records show them. */
+const WRITABLE = ['name', 'other_names_comma', 'other_names', 'group_name', 'url_string', 'urls', 'is_active'] as const satisfies readonly (keyof ArtistFields)[];
+
+function fieldsOf(r: ArtistFields): ArtistFields {
+  return Object.fromEntries(WRITABLE.map((k) => [k, r[k]])) as unknown as ArtistFields;
+}
+
+/** What a version keeps: the writable fields, the ban and the deletion. */
+function snapshot(a: ArtistFields & { is_banned: boolean; is_deleted: boolean }) {
+  return { ...fieldsOf(a), is_banned: a.is_banned, is_deleted: a.is_deleted };
 }
 
 /** Posts of an artist: the posts tagged with the artist's name. */
@@ -83,37 +101,10 @@ const PREFIX = Object.fromEntries(ARTIST_NAME_PREFIXES.filter((p) => p.prefix !=
 function record(r: ArtistRow, env: ServerEnv): ApiRecord {
   return {
     id: r.id,
-    name: r.name,
-    other_names_comma: r.other_names_comma,
-    other_names: r.other_names,
-    group_name: r.group_name,
-    url_string: r.url_string,
-    urls: r.urls,
-    is_active: r.is_active,
+    ...fieldsOf(r),
     is_banned: r.is_banned,
     post_count: r.post_count,
     ...authorship(env.users, r),
-  };
-}
-
-function versionRecord(r: ArtistVersionRow, env: ServerEnv): ApiRecord {
-  return {
-    id: r.id,
-    artist_id: r.artist_id,
-    version: r.version,
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    name: r.name,
-    other_names_comma: r.other_names_comma,
-    other_names: r.other_names,
-    group_name: r.group_name,
-    url_string: r.url_string,
-    urls: r.urls,
-    is_active: r.is_active,
-    is_banned: r.is_banned,
-    is_deleted: r.is_deleted,
-    created_at: r.created_at,
-    updated_at: r.created_at,
   };
 }
 
@@ -219,24 +210,9 @@ function readFields(op: ResolvedOperation, params: ParamValues, base: ArtistFiel
   return next;
 }
 
-function snapshot(a: ArtistFields & { is_banned: boolean; is_deleted: boolean }): Record<string, unknown> {
-  return {
-    name: a.name,
-    other_names_comma: a.other_names_comma,
-    other_names: a.other_names,
-    group_name: a.group_name,
-    url_string: a.url_string,
-    urls: a.urls,
-    is_active: a.is_active,
-    is_banned: a.is_banned,
-    is_deleted: a.is_deleted,
-  };
-}
-
 async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
-  if (env.faults.active('artist-versions-not-recorded')) return;
   const a = await load(tx, id);
-  await recordVersion(tx, HISTORY, id, user.id, snapshot(a));
+  await HISTORY.record(tx, env, id, user.id, snapshot(a));
 }
 
 /** Refuses (423) a name another artist has (INT-already-exists); holds the name's lock until commit. */
@@ -255,16 +231,11 @@ async function save(tx: Queryable, id: number, a: ArtistFields, user: User): Pro
   );
 }
 
-function fieldsOf(r: ArtistRow): ArtistFields {
-  return {
-    name: r.name,
-    other_names_comma: r.other_names_comma,
-    other_names: r.other_names,
-    group_name: r.group_name,
-    url_string: r.url_string,
-    urls: r.urls,
-    is_active: r.is_active,
-  };
+/** Saves new fields of an artist, a new name claimed first, and records the change as a version. */
+async function change(tx: Queryable, env: ServerEnv, a: ArtistRow, next: ArtistFields, user: User): Promise<void> {
+  if (next.name.toLowerCase() !== a.name.toLowerCase()) await claimName(tx, env, next.name, a.id);
+  await save(tx, a.id, next, user);
+  await version(tx, env, a.id, user);
 }
 
 function sameFields(a: ArtistFields, b: ArtistFields): boolean {
@@ -272,6 +243,7 @@ function sameFields(a: ArtistFields, b: ArtistFields): boolean {
 }
 
 export const artistsModule: ResourceModule = {
+  resource: 'artists',
   handlers: {
     'artists.list': listHandler,
 
@@ -318,9 +290,7 @@ export const artistsModule: ResourceModule = {
         const before = fieldsOf(a);
         const next = readFields(op, params, before, env);
         if (sameFields(before, next)) return;
-        if (next.name.toLowerCase() !== a.name.toLowerCase()) await claimName(tx, env, next.name, a.id);
-        await save(tx, a.id, next, u);
-        await version(tx, env, a.id, u);
+        await change(tx, env, a, next, u);
       });
       return { kind: 'envelope', id: path.id! };
     },
@@ -332,60 +302,17 @@ export const artistsModule: ResourceModule = {
         if (!mayModify(u, a.creator_id)) throw denied('only the creator or a moderator may delete an artist');
         if (env.faults.active('artists-delete-noop')) return;
         await tx.query('UPDATE artists SET is_deleted = true, updater_id = $2, updated_at = now() WHERE id = $1', [a.id, u.id]);
-        if (!env.faults.active('artist-versions-not-recorded')) await recordVersion(tx, HISTORY, a.id, u.id, snapshot({ ...a, is_deleted: true }));
+        await HISTORY.record(tx, env, a.id, u.id, snapshot({ ...a, is_deleted: true }));
       });
       return { kind: 'envelope', id: path.id! };
     },
 
-    'artists.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        await env.db.transaction(async (tx) => {
-          const a = await load(tx, path.id!, true);
-          const v = await versionOf<ArtistVersionRow>(tx, HISTORY, a.id, params.int(VERSION), VERSION);
-          if (env.faults.active('artists-revert-not-restoring')) return;
-          const next = fieldsOf({ ...a, ...v, id: a.id } as ArtistRow);
-          if (next.name.toLowerCase() !== a.name.toLowerCase()) await claimName(tx, env, next.name, a.id);
-          await save(tx, a.id, next, u);
-          await version(tx, env, a.id, u);
-        });
-        return { kind: 'envelope', id: path.id! };
-      };
-    },
+    'artists.revert': HISTORY.revert({
+      load: (tx, { path }) => load(tx, path.id!, true),
+      restore: (tx, a, v, user, { env }) => change(tx, env, a, fieldsOf(v), user),
+    }),
 
-    'artist_versions.list': (op, env) => {
-      const NAME = param(op, 'search[name]');
-      const UPDATER_ID = param(op, 'search[updater_id]');
-      const ARTIST_ID = param(op, 'search[artist_id]');
-      const IS_ACTIVE = param(op, 'search[is_active]');
-      const IS_BANNED = param(op, 'search[is_banned]');
-      const ORDER = sortKeyParam(op);
-      const [BY_NAME, BY_DATE] = valuesOf(op, ORDER);
-      const ORDERS = new Map([
-        [BY_NAME, 'lower(name) ASC, id DESC'],
-        [BY_DATE, 'created_at DESC, id DESC'],
-      ]);
-      return async ({ params, raw }) => {
-        const w = new Where();
-        const name = params.str(NAME);
-        if (name !== undefined && name !== '') w.add(nameMatches(w, 'name', name));
-        const updater = params.int(UPDATER_ID);
-        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
-        const artist = params.int(ARTIST_ID);
-        if (artist !== undefined && !env.faults.active('artist-versions-artist-id-ignored')) w.add(`artist_id = ${w.p(artist)}`);
-        const active = trueFalse(params.str(IS_ACTIVE));
-        if (active !== undefined) w.add(`is_active = ${w.p(active)}`);
-        const banned = trueFalse(params.str(IS_BANNED));
-        if (banned !== undefined) w.add(`is_banned = ${w.p(banned)}`);
-        const sort = params.str(ORDER);
-        const order = (sort !== undefined && ORDERS.get(sort)) || 'id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', order);
-        const rows = paging.arrange(await env.db.query<ArtistVersionRow>(`SELECT * FROM artist_versions ${w.sql} ${tail}`, w.params));
-        return { kind: 'list', root: 'artist_versions', element: 'artist_version', records: rows.map((r) => versionRecord(r, env)) };
-      };
-    },
+    'artist_versions.list': HISTORY.list,
   },
 
   faults: [

@@ -5,9 +5,9 @@ import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
-import { Where, mayModify, matchesPattern, nameOf, notFound } from '../sql.ts';
+import { Where, mayModify, matchesPattern, nameOf } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import { denied } from '../refusals.ts';
+import { denied, notFound } from '../refusals.ts';
 
 interface CommentRow extends Row {
   id: number;
@@ -45,6 +45,7 @@ async function load(env: ServerEnv, id: number, q: Queryable = env.db): Promise<
 }
 
 export const commentsModule: ResourceModule = {
+  resource: 'comments',
   handlers: {
     'comments.list': (op, env) => {
       const GROUP_BY = param(op, 'group_by');

@@ -9,8 +9,8 @@ import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
-import { Where, matchesPattern, nameOf, notFound } from '../sql.ts';
-import { denied, invalidRecord, requireUser } from '../refusals.ts';
+import { Where, matchesPattern, nameOf } from '../sql.ts';
+import { denied, invalidRecord, notFound, requireUser } from '../refusals.ts';
 
 interface DmailRow extends Row {
   id: number;
@@ -60,6 +60,7 @@ async function load(q: Queryable, id: number, lock = false): Promise<DmailRow> {
 const forbidden = () => denied('not your dmail');
 
 export const dmailsModule: ResourceModule = {
+  resource: 'dmails',
   handlers: {
     'dmails.list': (op, env) => {
       const MESSAGE = param(op, 'search[message_matches]');

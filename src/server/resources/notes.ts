@@ -6,16 +6,16 @@
  */
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
-import { invalid } from '../params.ts';
+import { boundedText } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
-import { Where, matchesPattern, mayModify, nameOf, notFound } from '../sql.ts';
+import { Where, matchesPattern, mayModify, nameOf, userIdByName } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import type { History } from './part2/common.ts';
-import { boundedText, invalidRecord, recordVersion, requireUser, userIdByName, versionOf } from './part2/common.ts';
-import { denied } from '../refusals.ts';
+import { denied, invalid, invalidRecord, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 interface NoteRow extends Row {
   id: number;
@@ -32,22 +32,29 @@ interface NoteRow extends Row {
   updated_at: Date;
 }
 
-interface NoteVersionRow extends Row {
-  id: number;
+interface NoteVersionRow extends VersionRow {
   note_id: number;
   post_id: number;
-  version: number;
-  updater_id: number;
   x: number;
   y: number;
   width: number;
   height: number;
   body: string;
   is_active: boolean;
-  created_at: Date;
 }
 
-const HISTORY: History = { table: 'note_versions', key: 'note_id' };
+/** The note versions: position, size, body and whether the note is active, after each change. */
+const HISTORY = new History<NoteVersionRow>({
+  table: 'note_versions',
+  key: 'note_id',
+  identity: (r) => ({ note_id: r.note_id, post_id: r.post_id }),
+  snapshot: (r) => ({ x: r.x, y: r.y, width: r.width, height: r.height, body: r.body, is_active: r.is_active }),
+  faults: {
+    notRecorded: 'note-versions-not-recorded',
+    notRestoring: 'notes-revert-not-restoring',
+    searchIgnored: { param: 'search[note_id]', fault: 'note-versions-note-id-ignored' },
+  },
+});
 
 /** The writable geometry and body of a note. */
 interface NoteFields {
@@ -78,25 +85,6 @@ function record(r: NoteRow, env: ServerEnv): ApiRecord {
   };
 }
 
-function versionRecord(r: NoteVersionRow, env: ServerEnv): ApiRecord {
-  return {
-    id: r.id,
-    note_id: r.note_id,
-    post_id: r.post_id,
-    version: r.version,
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    x: r.x,
-    y: r.y,
-    width: r.width,
-    height: r.height,
-    body: r.body,
-    is_active: r.is_active,
-    created_at: r.created_at,
-    updated_at: r.created_at,
-  };
-}
-
 async function load(q: Queryable, id: number, lock = false): Promise<NoteRow> {
   const rows = await q.query<NoteRow>(`SELECT * FROM notes WHERE id = $1 AND is_active${lock ? ' FOR UPDATE' : ''}`, [id]);
   if (!rows[0]) throw notFound('note', id);
@@ -114,10 +102,9 @@ function checkFields(n: NoteFields): NoteFields {
 /** Records a version of the note as it is now, and counts the change for its author. */
 async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
   await tx.query('UPDATE users SET note_count = note_count + 1 WHERE id = $1', [user.id]);
-  if (env.faults.active('note-versions-not-recorded')) return;
   const rows = await tx.query<NoteRow>('SELECT * FROM notes WHERE id = $1', [id]);
   const n = rows[0]!;
-  await recordVersion(tx, HISTORY, id, user.id, { post_id: n.post_id, x: n.x, y: n.y, width: n.width, height: n.height, body: n.body, is_active: n.is_active });
+  await HISTORY.record(tx, env, id, user.id, { post_id: n.post_id, x: n.x, y: n.y, width: n.width, height: n.height, body: n.body, is_active: n.is_active });
 }
 
 async function save(tx: Queryable, id: number, n: NoteFields, user: User): Promise<void> {
@@ -135,6 +122,7 @@ function insideImage(env: ServerEnv, post: { image_width: number | null; image_h
 }
 
 export const notesModule: ResourceModule = {
+  resource: 'notes',
   handlers: {
     'notes.list': (op, env) => {
       const BODY = param(op, 'search[body_matches]');
@@ -249,39 +237,15 @@ export const notesModule: ResourceModule = {
       return { kind: 'envelope', id: path.id! };
     },
 
-    'notes.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        await env.db.transaction(async (tx) => {
-          const n = await load(tx, path.id!, true);
-          const v = await versionOf<NoteVersionRow>(tx, HISTORY, n.id, params.int(VERSION), VERSION);
-          if (env.faults.active('notes-revert-not-restoring')) return;
-          await save(tx, n.id, { x: v.x, y: v.y, width: v.width, height: v.height, body: v.body }, u);
-          await version(tx, env, n.id, u);
-        });
-        return { kind: 'envelope', id: path.id! };
-      };
-    },
+    'notes.revert': HISTORY.revert({
+      load: (tx, { path }) => load(tx, path.id!, true),
+      restore: async (tx, n, v, user, { env }) => {
+        await save(tx, n.id, { x: v.x, y: v.y, width: v.width, height: v.height, body: v.body }, user);
+        await version(tx, env, n.id, user);
+      },
+    }),
 
-    'note_versions.list': (op, env) => {
-      const UPDATER_ID = param(op, 'search[updater_id]');
-      const POST_ID = param(op, 'search[post_id]');
-      const NOTE_ID = param(op, 'search[note_id]');
-      return async ({ params, raw }) => {
-        const w = new Where();
-        const updater = params.int(UPDATER_ID);
-        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
-        const post = params.int(POST_ID);
-        if (post !== undefined) w.add(`post_id = ${w.p(post)}`);
-        const note = params.int(NOTE_ID);
-        if (note !== undefined && !env.faults.active('note-versions-note-id-ignored')) w.add(`note_id = ${w.p(note)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<NoteVersionRow>(`SELECT * FROM note_versions ${w.sql} ${tail}`, w.params));
-        return { kind: 'list', root: 'note_versions', element: 'note_version', records: rows.map((r) => versionRecord(r, env)) };
-      };
-    },
+    'note_versions.list': HISTORY.list,
   },
 
   faults: [

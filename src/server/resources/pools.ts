@@ -6,17 +6,17 @@
 import { VALUE_SETS } from '../../../specs/model/index.ts';
 import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
-import { invalid, parseInteger } from '../params.ts';
+import { boundedText, oneZero, requiredName, splitWords, trueFalse } from '../fields.ts';
+import { parseInteger } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { Where, matchesPattern, mayModify, authorship, nameOf, notFound } from '../sql.ts';
-import type { History } from './part2/common.ts';
-import {
-  alreadyExists, boundedText, lockName, oneZero, recordVersion, requireUser, requiredName, splitWords, trueFalse, userIdByName, versionOf,
-} from './part2/common.ts';
-import { denied } from '../refusals.ts';
+import { Where, matchesPattern, authorship, lockName, userIdByName } from '../sql.ts';
+import { softDeletion } from '../soft-delete.ts';
+import { alreadyExists, invalid, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 interface PoolRow extends Row {
   id: number;
@@ -32,21 +32,28 @@ interface PoolRow extends Row {
   updated_at: Date;
 }
 
-interface PoolVersionRow extends Row {
-  id: number;
+interface PoolVersionRow extends VersionRow {
   pool_id: number;
-  version: number;
-  updater_id: number;
   name: string;
   description: string;
   category: string;
   post_ids: number[];
   is_active: boolean;
   is_deleted: boolean;
-  created_at: Date;
 }
 
-const HISTORY: History = { table: 'pool_versions', key: 'pool_id' };
+/** The pool versions: every field of the pool after each change, deletion included. */
+const HISTORY = new History<PoolVersionRow>({
+  table: 'pool_versions',
+  key: 'pool_id',
+  identity: (r) => ({ pool_id: r.pool_id }),
+  snapshot: (r, env) => shown(r, env),
+  faults: {
+    notRecorded: 'pool-versions-not-recorded',
+    notRestoring: 'pools-revert-not-restoring',
+    searchIgnored: { param: 'search[pool_id]', fault: 'pool-versions-pool-id-ignored' },
+  },
+});
 
 /** The category a pool has when none is given (and always in B, which has no categories). */
 const DEFAULT_CATEGORY = VALUE_SETS['pool-category'].values[0];
@@ -60,9 +67,9 @@ interface PoolFields {
   is_active: boolean;
 }
 
-function record(r: PoolRow, env: ServerEnv): ApiRecord {
+/** The fields a pool and its versions show (the category in A only, which has categories). */
+function shown(r: PoolRow | PoolVersionRow, env: ServerEnv) {
   return {
-    id: r.id,
     name: r.name,
     description: r.description,
     ...(env.variant === 'A' ? { category: r.category } : {}),
@@ -70,27 +77,11 @@ function record(r: PoolRow, env: ServerEnv): ApiRecord {
     post_count: r.post_ids.length,
     is_active: r.is_active,
     is_deleted: r.is_deleted,
-    ...authorship(env.users, r),
   };
 }
 
-function versionRecord(r: PoolVersionRow, env: ServerEnv): ApiRecord {
-  return {
-    id: r.id,
-    pool_id: r.pool_id,
-    version: r.version,
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
-    name: r.name,
-    description: r.description,
-    ...(env.variant === 'A' ? { category: r.category } : {}),
-    post_ids: r.post_ids.join(' '),
-    post_count: r.post_ids.length,
-    is_active: r.is_active,
-    is_deleted: r.is_deleted,
-    created_at: r.created_at,
-    updated_at: r.created_at,
-  };
+function record(r: PoolRow, env: ServerEnv): ApiRecord {
+  return { id: r.id, ...shown(r, env), ...authorship(env.users, r) };
 }
 
 async function load(q: Queryable, id: number, lock = false): Promise<PoolRow> {
@@ -123,9 +114,8 @@ async function parsePostIds(tx: Queryable, name: string, value: string): Promise
 }
 
 async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
-  if (env.faults.active('pool-versions-not-recorded')) return;
   const p = await load(tx, id);
-  await recordVersion(tx, HISTORY, id, user.id, {
+  await HISTORY.record(tx, env, id, user.id, {
     name: p.name, description: p.description, category: p.category, post_ids: p.post_ids, is_active: p.is_active, is_deleted: p.is_deleted,
   });
 }
@@ -137,28 +127,27 @@ async function save(tx: Queryable, id: number, p: PoolFields, user: User): Promi
   );
 }
 
+/** Saves new fields of a pool, a new name claimed first, and records the change as a version. */
+async function change(tx: Queryable, env: ServerEnv, p: PoolRow, next: PoolFields, user: User): Promise<void> {
+  if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
+  await save(tx, p.id, next, user);
+  await version(tx, env, p.id, user);
+}
+
 function fieldsOf(r: PoolRow | PoolVersionRow): PoolFields {
   return { name: r.name, description: r.description, category: r.category, post_ids: [...r.post_ids], is_active: r.is_active };
 }
 
-/** Delete (true) or undelete (false). */
-function setDeleted(deleted: boolean) {
-  const fault = deleted ? 'pools-delete-noop' : 'pools-undelete-noop';
-  return (_op: unknown, env: ServerEnv) =>
-    async ({ path, user }: { path: Readonly<Record<string, number>>; user: User | null }) => {
-      const u = requireUser(user);
-      await env.db.transaction(async (tx) => {
-        const p = await load(tx, path.id!, true);
-        if (!mayModify(u, p.creator_id)) throw denied(`only the creator or a moderator may ${deleted ? 'delete' : 'undelete'} a pool`);
-        if (env.faults.active(fault) || p.is_deleted === deleted) return;
-        await tx.query('UPDATE pools SET is_deleted = $2, updater_id = $3, updated_at = now() WHERE id = $1', [p.id, deleted, u.id]);
-        await version(tx, env, p.id, u);
-      });
-      return { kind: 'envelope' as const, id: path.id! };
-    };
-}
+const DELETION = softDeletion({
+  table: 'pools',
+  noun: 'pool',
+  noopFaults: { delete: 'pools-delete-noop', undelete: 'pools-undelete-noop' },
+  load: (tx, id) => load(tx, id, true),
+  after: version,
+});
 
 export const poolsModule: ResourceModule = {
+  resource: 'pools',
   handlers: {
     'pools.list': (op, env) => {
       const NAME = param(op, 'search[name_matches]');
@@ -250,52 +239,21 @@ export const poolsModule: ResourceModule = {
           const category = CATEGORY ? params.str(CATEGORY) : undefined;
           if (category !== undefined) next.category = env.faults.active('pools-category-as-first') ? DEFAULT_CATEGORY : category;
           if (JSON.stringify(next) === JSON.stringify(fieldsOf(p))) return;
-          if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
-          await save(tx, p.id, next, u);
-          await version(tx, env, p.id, u);
+          await change(tx, env, p, next, u);
         });
         return { kind: 'envelope', id: path.id! };
       };
     },
 
-    'pools.delete': setDeleted(true),
-    'pools.undelete': setDeleted(false),
+    'pools.delete': DELETION.delete,
+    'pools.undelete': DELETION.undelete,
 
-    'pools.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        await env.db.transaction(async (tx) => {
-          const p = await load(tx, path.id!, true);
-          const v = await versionOf<PoolVersionRow>(tx, HISTORY, p.id, params.int(VERSION), VERSION);
-          if (env.faults.active('pools-revert-not-restoring')) return;
-          const next = fieldsOf(v);
-          if (next.name.toLowerCase() !== p.name.toLowerCase()) await claimName(tx, env, next.name, p.id);
-          await save(tx, p.id, next, u);
-          await version(tx, env, p.id, u);
-        });
-        return { kind: 'envelope', id: path.id! };
-      };
-    },
+    'pools.revert': HISTORY.revert({
+      load: (tx, { path }) => load(tx, path.id!, true),
+      restore: (tx, p, v, user, { env }) => change(tx, env, p, fieldsOf(v), user),
+    }),
 
-    'pool_versions.list': (op, env) => {
-      const UPDATER_ID = param(op, 'search[updater_id]');
-      const UPDATER_NAME = param(op, 'search[updater_name]');
-      const POOL_ID = param(op, 'search[pool_id]');
-      return async ({ params, raw }) => {
-        const w = new Where();
-        const updater = params.int(UPDATER_ID);
-        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
-        const updaterName = params.str(UPDATER_NAME);
-        if (updaterName !== undefined) w.add(`updater_id = ${userIdByName(w, updaterName)}`);
-        const pool = params.int(POOL_ID);
-        if (pool !== undefined && !env.faults.active('pool-versions-pool-id-ignored')) w.add(`pool_id = ${w.p(pool)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<PoolVersionRow>(`SELECT * FROM pool_versions ${w.sql} ${tail}`, w.params));
-        return { kind: 'list', root: 'pool_versions', element: 'pool_version', records: rows.map((r) => versionRecord(r, env)) };
-      };
-    },
+    'pool_versions.list': HISTORY.list,
   },
 
   faults: [

@@ -1,10 +1,10 @@
 /** Post votes: one vote per user per post, up or down; the post record carries the score. */
 import { valuesOf, param } from '../registry.ts';
 import type { ResourceModule } from '../registry.ts';
-import { notFound } from '../sql.ts';
-import { denied } from '../refusals.ts';
+import { denied, notFound } from '../refusals.ts';
 
 export const postVotesModule: ResourceModule = {
+  resource: 'post_votes',
   handlers: {
     'post_votes.create': (op, env) => {
       const SCORE = param(op, 'score');

@@ -9,16 +9,17 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import { FetchError, isFetchableUrl } from '../fetch.ts';
 import { fileUrls } from '../files.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { Paging } from '../paging.ts';
 import type { ParamValues, RawInput } from '../params.ts';
-import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
-import { Where, isSet, nameOf, notFound } from '../sql.ts';
+import { Where, isSet, nameOf } from '../sql.ts';
 import type { ParsedTag } from '../tags.ts';
 import { buildPostSearch, parseTagString, updateTagCounts } from '../tags.ts';
-import { invalidRecord, requireUser } from '../refusals.ts';
+import { invalid, invalidRecord, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 /** Stored ratings are the letters of A's set; B and uploads use their labels. */
 const RATING_LABELS: Readonly<Record<string, string>> = VALUE_SETS['post-rating-A'].labels;
@@ -124,37 +125,36 @@ export async function postRecords(rows: readonly PostRow[], env: ServerEnv, orig
   return rows.map((r) => postRecord(r, env, { origin, categories }));
 }
 
-interface VersionRow extends Row {
-  id: number;
+interface PostVersionRow extends VersionRow {
   post_id: number;
-  version: number;
-  updater_id: number;
   tag_string: string;
   rating: string;
   source: string;
   parent_id: number | null;
   added_tags: string[];
   removed_tags: string[];
-  created_at: Date;
 }
 
-function versionRecord(r: VersionRow, env: ServerEnv): ApiRecord {
-  return {
-    id: r.id,
-    post_id: r.post_id,
-    version: r.version,
-    updater_id: r.updater_id,
-    updater_name: nameOf(env.users, r.updater_id),
+/** Post versions (IB-9-posts-versions): the tags, rating, source and parent after each change, and the tags it added and removed. */
+const HISTORY = new History<PostVersionRow>({
+  table: 'post_versions',
+  key: 'post_id',
+  noun: 'post',
+  identity: (r) => ({ post_id: r.post_id }),
+  snapshot: (r, env) => ({
     tag_string: r.tag_string,
     rating: shownRating(r.rating, env.variant),
     source: r.source,
     parent_id: r.parent_id,
     added_tags: r.added_tags,
     removed_tags: r.removed_tags,
-    created_at: r.created_at,
-    updated_at: r.created_at,
-  };
-}
+  }),
+  faults: {
+    notRecorded: 'versions-not-recorded',
+    notRestoring: 'revert-not-restoring',
+    searchIgnored: { param: 'search[post_id]', fault: 'post-versions-post-id-ignored' },
+  },
+});
 
 export const POST_COLUMNS =
   'p.id, p.uploader_id, p.tag_string, p.tag_array, p.rating, p.source, p.parent_id, p.md5, p.file_ext, p.file_size, p.image_width, p.image_height, p.score, p.up_score, p.down_score, p.is_flagged, p.last_commented_at, p.created_at, p.updated_at';
@@ -174,16 +174,18 @@ export interface PostFields {
  * Records a version of a post after a change (IB-9-posts-versions). `before` is the tag list before the
  * change (empty for a new post).
  */
-export async function recordVersion(tx: Queryable, env: ServerEnv, postId: number, updater: User, before: readonly string[], after: PostFields): Promise<void> {
-  if (env.faults.active('versions-not-recorded')) return;
+async function recordVersion(tx: Queryable, env: ServerEnv, postId: number, updater: User, before: readonly string[], after: PostFields): Promise<void> {
   const names = after.tags.map((t) => t.name);
   const afterSet = new Set(names);
   const beforeSet = new Set(before);
-  await tx.query(
-    `INSERT INTO post_versions (post_id, version, updater_id, tag_string, rating, source, parent_id, added_tags, removed_tags)
-     VALUES ($1, COALESCE((SELECT max(version) FROM post_versions WHERE post_id = $1), 0) + 1, $2, $3, $4, $5, $6, $7::text[], $8::text[])`,
-    [postId, updater.id, names.join(' '), after.rating, after.source, after.parentId, names.filter((t) => !beforeSet.has(t)), before.filter((t) => !afterSet.has(t))],
-  );
+  await HISTORY.record(tx, env, postId, updater.id, {
+    tag_string: names.join(' '),
+    rating: after.rating,
+    source: after.source,
+    parent_id: after.parentId,
+    added_tags: names.filter((t) => !beforeSet.has(t)),
+    removed_tags: before.filter((t) => !afterSet.has(t)),
+  });
 }
 
 /** Inserts a post (from an upload) with its tags and first version; returns its id. */
@@ -279,6 +281,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
 }
 
 export const postsModule: ResourceModule = {
+  resource: 'posts',
   handlers: {
     'posts.list': listHandler,
 
@@ -329,32 +332,13 @@ export const postsModule: ResourceModule = {
       };
     },
 
-    'posts.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        const id = await env.db.transaction(async (tx) => {
-          const post = await loadPost(tx, path.id!, true);
-          const versionId = params.int(VERSION);
-          const rows =
-            versionId === undefined
-              ? await tx.query<VersionRow>('SELECT * FROM post_versions WHERE post_id = $1 ORDER BY id DESC LIMIT 1', [post.id])
-              : await tx.query<VersionRow>('SELECT * FROM post_versions WHERE id = $1 AND post_id = $2', [versionId, post.id]);
-          const v = rows[0];
-          if (!v) throw invalid(`${VERSION}: no version ${versionId ?? ''} of post ${post.id}`);
-          if (env.faults.active('revert-not-restoring')) return post.id;
-          if (v.parent_id !== null && !(await postExists(tx, v.parent_id))) throw invalidRecord('the parent of that version no longer exists');
-          await applyChange(tx, env, post, u, {
-            tags: parseTagString(v.tag_string),
-            rating: v.rating,
-            source: v.source,
-            parentId: v.parent_id,
-          });
-          return post.id;
-        });
-        return { kind: 'envelope', id };
-      };
-    },
+    'posts.revert': HISTORY.revert({
+      load: (tx, { path }) => loadPost(tx, path.id!, true),
+      restore: async (tx, post, v, user, { env }) => {
+        if (v.parent_id !== null && !(await postExists(tx, v.parent_id))) throw invalidRecord('the parent of that version no longer exists');
+        await applyChange(tx, env, post, user, { tags: parseTagString(v.tag_string), rating: v.rating, source: v.source, parentId: v.parent_id });
+      },
+    }),
 
     'posts.copy_notes': (op, env) => {
       const OTHER = param(op, 'other_post_id');
@@ -379,27 +363,7 @@ export const postsModule: ResourceModule = {
       };
     },
 
-    'post_versions.list': (op, env) => {
-      const UPDATER_NAME = param(op, 'search[updater_name]');
-      const UPDATER_ID = param(op, 'search[updater_id]');
-      const POST_ID = param(op, 'search[post_id]');
-      const START_ID = variantParam(op, 'search[start_id]');
-      return async ({ params, raw }) => {
-        const w = new Where();
-        const name = params.str(UPDATER_NAME);
-        if (name !== undefined) w.add(`updater_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
-        const updater = params.int(UPDATER_ID);
-        if (updater !== undefined) w.add(`updater_id = ${w.p(updater)}`);
-        const post = params.int(POST_ID);
-        if (post !== undefined && !env.faults.active('post-versions-post-id-ignored')) w.add(`post_id = ${w.p(post)}`);
-        const start = START_ID ? params.int(START_ID) : undefined;
-        if (start !== undefined) w.add(`id >= ${w.p(start)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<VersionRow>(`SELECT * FROM post_versions ${w.sql} ${tail}`, w.params));
-        return { kind: 'list', root: 'post_versions', element: 'post_version', records: rows.map((r) => versionRecord(r, env)) };
-      };
-    },
+    'post_versions.list': HISTORY.list,
   },
 
   faults: [

@@ -11,10 +11,10 @@ import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param } from '../registry.ts';
-import { Where, nameOf, notFound } from '../sql.ts';
+import { Where, nameOf } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
-import { denied } from '../refusals.ts';
+import { denied, notFound } from '../refusals.ts';
 
 interface UploadRow extends Row {
   id: number;
@@ -51,6 +51,7 @@ function record(r: UploadRow, env: ServerEnv): ApiRecord {
 }
 
 export const uploadsModule: ResourceModule = {
+  resource: 'uploads',
   handlers: {
     'uploads.list': (op, env) => {
       const UPLOADER_ID = param(op, 'search[uploader_id]');

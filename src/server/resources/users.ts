@@ -1,10 +1,11 @@
 /** Users: list (name patterns, level searches, the variant's sort key) and show. Users come from the accounts file. */
 import type { Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
+import { notFound } from '../refusals.ts';
 import type { ResourceModule } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { Where, likePattern, notFound } from '../sql.ts';
+import { Where, likePattern } from '../sql.ts';
 import { roleOf } from '../accounts.ts';
 import type { Faults } from '../fault-types.ts';
 
@@ -38,6 +39,7 @@ function record(r: UserRow, faults: Faults): ApiRecord {
 }
 
 export const usersModule: ResourceModule = {
+  resource: 'users',
   handlers: {
     'users.list': (op, env) => {
       const NAME = param(op, 'search[name]');

@@ -9,11 +9,11 @@ import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { LIST_PAGING, Paging } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
-import { Where, matchesPattern, authorship, notFound } from '../sql.ts';
-import type { History } from './part2/common.ts';
-import {
-  alreadyExists, anyNameMatches, boundedText, lockName, nameMatches, recordVersion, requireUser, requiredName, splitWords, userIdByName, versionOf,
-} from './part2/common.ts';
+import { boundedText, requiredName, splitWords } from '../fields.ts';
+import { Where, anyNameMatches, authorship, lockName, matchesPattern, nameMatches, userIdByName } from '../sql.ts';
+import { alreadyExists, notFound, requireUser } from '../refusals.ts';
+import type { VersionRow } from '../versions.ts';
+import { History } from '../versions.ts';
 
 interface WikiRow extends Row {
   id: number;
@@ -27,19 +27,16 @@ interface WikiRow extends Row {
   updated_at: Date;
 }
 
-interface WikiVersionRow extends Row {
-  id: number;
+interface WikiVersionRow extends VersionRow {
   wiki_page_id: number;
-  version: number;
-  updater_id: number;
   title: string;
   body: string;
   other_names_string: string;
   other_names: string[];
-  created_at: Date;
 }
 
-const HISTORY: History = { table: 'wiki_page_versions', key: 'wiki_page_id' };
+/** The wiki page versions: kept for revert, listed by no operation (INT-version-ids-hidden). */
+const HISTORY = new History<WikiVersionRow>({ table: 'wiki_page_versions', key: 'wiki_page_id' });
 
 interface WikiFields {
   title: string;
@@ -73,9 +70,9 @@ async function claimTitle(tx: Queryable, env: ServerEnv, title: string, exceptId
   if (rows.length > 0) throw alreadyExists(`a wiki page titled ${title} exists`);
 }
 
-async function version(tx: Queryable, id: number, user: User): Promise<void> {
+async function version(tx: Queryable, env: ServerEnv, id: number, user: User): Promise<void> {
   const p = await load(tx, id);
-  await recordVersion(tx, HISTORY, id, user.id, { title: p.title, body: p.body, other_names_string: p.other_names_string, other_names: p.other_names });
+  await HISTORY.record(tx, env, id, user.id, { title: p.title, body: p.body, other_names_string: p.other_names_string, other_names: p.other_names });
 }
 
 async function save(tx: Queryable, id: number, p: WikiFields, user: User): Promise<void> {
@@ -85,11 +82,19 @@ async function save(tx: Queryable, id: number, p: WikiFields, user: User): Promi
   );
 }
 
+/** Saves new fields of a page, a new title claimed first, and records the change as a version. */
+async function change(tx: Queryable, env: ServerEnv, p: WikiRow, next: WikiFields, user: User): Promise<void> {
+  if (next.title.toLowerCase() !== p.title.toLowerCase()) await claimTitle(tx, env, next.title, p.id);
+  await save(tx, p.id, next, user);
+  await version(tx, env, p.id, user);
+}
+
 function fieldsOf(r: WikiRow | WikiVersionRow): WikiFields {
   return { title: r.title, body: r.body, other_names_string: r.other_names_string, other_names: [...r.other_names] };
 }
 
 export const wikiPagesModule: ResourceModule = {
+  resource: 'wiki_pages',
   handlers: {
     'wiki_pages.list': (op, env) => {
       const TITLE = param(op, 'search[title]');
@@ -145,7 +150,7 @@ export const wikiPagesModule: ResourceModule = {
             'INSERT INTO wiki_pages (title, body, other_names_string, other_names, creator_id, updater_id) VALUES ($1, $2, $3, $4::text[], $5, $5) RETURNING id',
             [title, body, other, splitWords(other), u.id],
           );
-          await version(tx, rows[0]!.id, u);
+          await version(tx, env, rows[0]!.id, u);
           return rows[0]!.id;
         });
         return { kind: 'envelope', id };
@@ -170,29 +175,16 @@ export const wikiPagesModule: ResourceModule = {
             next.other_names = splitWords(other);
           }
           if (env.faults.active('wiki-update-ignored') || JSON.stringify(next) === JSON.stringify(fieldsOf(p))) return;
-          if (next.title.toLowerCase() !== p.title.toLowerCase()) await claimTitle(tx, env, next.title, p.id);
-          await save(tx, p.id, next, u);
-          await version(tx, p.id, u);
+          await change(tx, env, p, next, u);
         });
         return { kind: 'envelope', id: path.id! };
       };
     },
 
-    'wiki_pages.revert': (op, env) => {
-      const VERSION = param(op, 'version_id');
-      return async ({ params, path, user }) => {
-        const u = requireUser(user);
-        await env.db.transaction(async (tx) => {
-          const p = await load(tx, path.id!, true);
-          const v = await versionOf<WikiVersionRow>(tx, HISTORY, p.id, params.int(VERSION), VERSION);
-          const next = fieldsOf(v);
-          if (next.title.toLowerCase() !== p.title.toLowerCase()) await claimTitle(tx, env, next.title, p.id);
-          await save(tx, p.id, next, u);
-          await version(tx, p.id, u);
-        });
-        return { kind: 'envelope', id: path.id! };
-      };
-    },
+    'wiki_pages.revert': HISTORY.revert({
+      load: (tx, { path }) => load(tx, path.id!, true),
+      restore: (tx, p, v, user, { env }) => change(tx, env, p, fieldsOf(v), user),
+    }),
   },
 
   faults: [

@@ -1,5 +1,5 @@
 /**
- * Bad input to the part-2 operations, generated with fast-check (fixed seed): every documented parameter
+ * Bad input to the operations of these cases' resources, generated with fast-check (fixed seed): every documented parameter
  * gets a value from a mix of valid, mistyped, oversized and odd strings. No answer is a 5xx, and a request
  * that is refused changes nothing in the database.
  */
@@ -9,7 +9,7 @@ import type { ResolvedOperation, Variant } from '../../../specs/model/index.ts';
 import { operationsFor } from '../../../specs/model/index.ts';
 import type { Fields, Server } from './helpers.ts';
 
-const PART2_RESOURCES = new Set(['artists', 'notes', 'pools', 'tags', 'tag_aliases', 'tag_implications', 'related_tag', 'wiki_pages', 'forum_topics', 'forum_posts', 'artist_commentaries']);
+const CASE_RESOURCES = new Set(['artists', 'notes', 'pools', 'tags', 'tag_aliases', 'tag_implications', 'related_tag', 'wiki_pages', 'forum_topics', 'forum_posts', 'artist_commentaries']);
 
 const TABLES = [
   'artists', 'artist_versions', 'notes', 'note_versions', 'pools', 'pool_versions', 'wiki_pages', 'wiki_page_versions',
@@ -40,13 +40,13 @@ function valueFor(values: readonly string[] | undefined): fc.Arbitrary<string> {
 }
 
 export function badInput(server: () => Server, variant: Variant): void {
-  describe(`bad input to the part-2 operations (${variant})`, () => {
+  describe(`bad input to the resource operations (${variant})`, () => {
     let s: Server;
     let ops: ResolvedOperation[];
     const known: Record<string, number[]> = {};
     beforeAll(async () => {
       s = server();
-      ops = operationsFor(variant).filter((op) => PART2_RESOURCES.has(op.resource));
+      ops = operationsFor(variant).filter((op) => CASE_RESOURCES.has(op.resource));
       const post = await s.post('bi_post');
       known.post = [post];
       known.artists = [await s.create('/artists.json', { 'artist[name]': 'bi_artist' })];

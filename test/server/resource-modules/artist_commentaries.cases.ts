@@ -8,7 +8,7 @@ const fields = (postId: number, f: Record<string, string>) => ({
   ...Object.fromEntries(Object.entries(f).map(([k, v]) => [`artist_commentary[${k}]`, v])),
 });
 
-export function commentariesA(server: () => Server): void {
+export function artistCommentariesA(server: () => Server): void {
   describe('artist commentaries (A)', () => {
     let s: Server;
     beforeAll(() => {
@@ -64,7 +64,7 @@ export function commentariesA(server: () => Server): void {
   });
 }
 
-export function commentariesB(server: () => Server): void {
+export function artistCommentariesB(server: () => Server): void {
   describe('artist commentaries (B)', () => {
     it('do not exist in B', async () => {
       const s = server();

@@ -1,7 +1,8 @@
 /**
- * The faults of the part-2 resource modules: each one really changes the behaviour it claims. Every
- * fault runs on its own app over one shared database (variant A, where every one of them applies),
- * using names of its own; the same steps without the fault are the resource tests of a.test.ts.
+ * The faults of the resource modules of these cases (artists, notes, pools, tags, wiki pages, forum,
+ * artist commentaries): each one really changes the behaviour it claims. Every fault runs on its own
+ * app over one shared database (variant A, where every one of them applies), using names of its own;
+ * the same steps without the fault are the resource tests of variant-a.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/index.ts';
@@ -9,7 +10,8 @@ import { allFaults, findFault, openDb } from '../../../src/server/index.ts';
 import { faultAppliesTo } from '../../../src/server/faults.ts';
 import { artistCommentariesModule } from '../../../src/server/resources/artist_commentaries.ts';
 import { artistsModule } from '../../../src/server/resources/artists.ts';
-import { forumModule } from '../../../src/server/resources/forum.ts';
+import { forumPostsModule } from '../../../src/server/resources/forum_posts.ts';
+import { forumTopicsModule } from '../../../src/server/resources/forum_topics.ts';
 import { notesModule } from '../../../src/server/resources/notes.ts';
 import { poolsModule } from '../../../src/server/resources/pools.ts';
 import { tagsModule } from '../../../src/server/resources/tags.ts';
@@ -363,9 +365,9 @@ const FAULTS: Readonly<Record<string, Run>> = {
   },
 };
 
-const MODULES = [artistsModule, notesModule, poolsModule, tagsModule, wikiPagesModule, forumModule, artistCommentariesModule];
+const MODULES = [artistsModule, notesModule, poolsModule, tagsModule, wikiPagesModule, forumTopicsModule, forumPostsModule, artistCommentariesModule];
 
-describe('part-2 faults change what they claim', () => {
+describe('resource module faults change what they claim', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openDb();
@@ -377,7 +379,7 @@ describe('part-2 faults change what they claim', () => {
   }, 120_000);
   afterAll(() => db.close());
 
-  it('declares a behaviour test for every fault of the part-2 modules, each listed by the server', () => {
+  it('declares a behaviour test for every fault of these modules, each listed by the server', () => {
     const declared = MODULES.flatMap((m) => (m.faults ?? []).map((f) => f.id));
     expect(Object.keys(FAULTS).sort()).toEqual([...declared].sort());
     const listed = new Set(allFaults().map((f) => f.id));

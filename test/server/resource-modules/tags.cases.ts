@@ -54,51 +54,14 @@ export function tagsA(server: () => Server): void {
       expect(names(await s.list('/tags.json', { 'search[name_matches]': 'tg_*', 'search[has_wiki]': 'yes' }))).toEqual(['tg_sea']);
       expect(names(await s.list('/tags.json', { 'search[name_matches]': 'tg_*', 'search[has_wiki]': 'no' }))).not.toContain('tg_sea');
     });
-
-    it('lists related tags of a query, most frequent first, optionally by category', async () => {
-      const related = await s.list('/related_tag.json', { query: 'tg_sky' });
-      expect(names(related)[0]).toBe('tg_hero');
-      expect(names(related)).not.toContain('tg_sky');
-      expect(names(related).sort()).toEqual(['tg_emptied', 'tg_hero', 'tg_painter', 'tg_sea', 'tg_series', 'tg_sun']);
-      expect(related[0]).toMatchObject({ category: 4, frequency: 2 });
-      expect(names(await s.list('/related_tag.json', { query: 'tg_sky', category: '4' }))).toEqual(['tg_hero']);
-      expect(await s.list('/related_tag.json', { query: 'no_such_tag' })).toEqual([]);
-      expect((await s.get('/related_tag.json')).status).toBe(424);
-    });
   });
 }
 
-/** Aliases, implications and related tags exist in both variants. */
-export function tagRelations(server: () => Server): void {
-  describe(`tag aliases, implications and related tags`, () => {
-    let s: Server;
-    beforeAll(() => {
-      s = server();
-    });
-
-    it('lists the seeded aliases and implications with their three searches', async () => {
-      for (const root of ['/tag_aliases.json', '/tag_implications.json']) {
-        const all = await s.list(root);
-        expect(all.length).toBeGreaterThan(0);
-        expect(all[0]).toHaveProperty('antecedent_name');
-        expect(all[0]).toHaveProperty('consequent_name');
-        const first = all[0]!;
-        expect(ids(await s.list(root, { 'search[id]': first.id as number }))).toEqual([first.id]);
-        expect(ids(await s.list(root, { 'search[antecedent_name]': first.antecedent_name as string }))).toContain(first.id);
-        expect(ids(await s.list(root, { 'search[name_matches]': first.consequent_name as string }))).toContain(first.id);
-      }
-      expect((await s.list('/tag_aliases.json', { 'search[antecedent_name]': 'kitt' }))).toEqual([]);
-      expect((await s.list('/tag_implications.json', { 'search[name_matches]': 'animal' })).length).toBeGreaterThanOrEqual(2);
-    });
-
-    it('related tags take query and category', async () => {
-      await s.post('rel_query rel_friend');
-      expect(names(await s.list('/related_tag.json', { query: 'rel_query' }))).toEqual(['rel_friend']);
-      expect(await s.list('/related_tag.json', { query: 'rel_query', category: '1' })).toEqual([]);
-    });
-
+/** tags.list exists in A only. */
+export function tagsB(server: () => Server): void {
+  describe('tags (B)', () => {
     it('has tags.list in A only', async () => {
-      expect((await s.get('/tags.json')).status).toBe(s.variant === 'A' ? 200 : 404);
+      expect((await server().get('/tags.json')).status).toBe(404);
     });
   });
 }

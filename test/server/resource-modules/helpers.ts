@@ -1,7 +1,7 @@
-/** Helpers of the part-2 resource tests: an app per variant on its own database, requests as an account, posts. */
+/** Helpers of the resource module tests: an app per variant on its own database, requests as an account, posts. */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import type { Variant } from '../../../specs/model/index.ts';
@@ -133,6 +133,18 @@ export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix:
 /** The version ids of one record, oldest first. */
 export async function versionIds(s: Server, listing: string, key: string, id: number): Promise<number[]> {
   return ids(await s.list(listing, { [`search[${key}]`]: id })).sort((a, b) => a - b);
+}
+
+/** A tag relation listing (aliases, implications): seeded records, found by each of its three searches. */
+export async function expectRelationSearches(s: Server, root: string): Promise<void> {
+  const all = await s.list(root);
+  expect(all.length).toBeGreaterThan(0);
+  expect(all[0]).toHaveProperty('antecedent_name');
+  expect(all[0]).toHaveProperty('consequent_name');
+  const first = all[0]!;
+  expect(ids(await s.list(root, { 'search[id]': first.id as number }))).toEqual([first.id]);
+  expect(ids(await s.list(root, { 'search[antecedent_name]': first.antecedent_name as string }))).toContain(first.id);
+  expect(ids(await s.list(root, { 'search[name_matches]': first.consequent_name as string }))).toContain(first.id);
 }
 
 /** One server for the whole file: started before its tests, closed after. */

@@ -113,3 +113,18 @@ describe('check files mirror the check ids', () => {
     expect([...used].sort()).toEqual(PREFIXES);
   });
 });
+
+describe('faults name the check that must catch them', () => {
+  it('every caughtBy of the fault catalogue matches a check of a variant the fault applies to', async () => {
+    const { allFaults } = await import('../../src/server/index.ts');
+    const { faultAppliesTo } = await import('../../src/server/faults.ts');
+    const { globToRegExp } = await import('../../src/check/select.ts');
+    const named = allFaults().filter((f) => f.caughtBy !== undefined);
+    expect(named.length).toBeGreaterThan(10);
+    const unmatched = named.filter((f) => {
+      const re = globToRegExp(f.caughtBy!);
+      return !(['A', 'B'] as const).some((v) => faultAppliesTo(f, v) && allChecks(v).some((c) => re.test(c.id)));
+    });
+    expect(unmatched.map((f) => `${f.id} -> ${f.caughtBy}`)).toEqual([]);
+  });
+});

@@ -188,8 +188,8 @@ export const wikiPagesModule: ResourceModule = {
   },
 
   faults: [
-    { id: 'wiki-title-update-ignored', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[title] is ignored on update.', caughtBy: 'wiki/fields' },
-    { id: 'wiki-other-names-dropped', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[other_names] is ignored on update.', variants: ['A'], caughtBy: 'wiki/fields' },
+    { id: 'wiki-title-update-ignored', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[title] is ignored on update.', caughtBy: 'wiki_pages/fields' },
+    { id: 'wiki-other-names-dropped', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[other_names] is ignored on update.', variants: ['A'], caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-update-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'Wiki page updates answer success but save nothing.' },
     { id: 'wiki-title-search-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'search[title] on wiki pages is ignored.' },
     { id: 'wiki-sort-ignored', requirements: ['IB-4-wiki_pages-sort-A', 'IB-4-wiki_pages-sort-B'], summary: 'The wiki pages sort key is ignored.' },

@@ -9,6 +9,9 @@ export default defineConfig({
         test: {
           name: 'test',
           include: ['test/**/*.test.ts'],
+          // Most test files wait on servers, child processes and a container engine rather than compute:
+          // more files at once than the default (one per core, less one: a single file on two cores).
+          maxWorkers: 3,
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

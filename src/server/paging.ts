@@ -14,6 +14,7 @@
  */
 import type { RawInput } from './params.ts';
 import { invalid, parseInteger } from './params.ts';
+import type { Queryable, Row } from './db/index.ts';
 import type { Where } from './sql.ts';
 import { LIST_SIZE } from './sql.ts';
 import { POSTS_PER_REQUEST_MAX } from '../../specs/model/index.ts';
@@ -95,4 +96,14 @@ export class Paging {
   arrange<T>(rows: readonly T[]): T[] {
     return this.mode.kind === 'after' ? [...rows].reverse() : [...rows];
   }
+}
+
+/**
+ * The rows of one page of a list (every list but posts): `select` is the statement up to its WHERE
+ * clause, `w` the list's conditions, `idColumn` and `order` as for `Paging.sql`.
+ */
+export async function pagedRows<T extends Row>(db: Queryable, input: RawInput, w: Where, select: string, idColumn: string, order: string): Promise<T[]> {
+  const paging = Paging.of(input, LIST_PAGING);
+  const tail = paging.sql(w, idColumn, order);
+  return paging.arrange(await db.query<T>(`${select} ${w.sql} ${tail}`, w.params));
 }

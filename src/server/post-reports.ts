@@ -5,7 +5,7 @@
  */
 import type { ResolvedOperation } from '../../specs/model/index.ts';
 import type { Row } from './db/index.ts';
-import { LIST_PAGING, Paging } from './paging.ts';
+import { pagedRows } from './paging.ts';
 import type { HandlerFactory, ServerEnv } from './registry.ts';
 import { param } from './registry.ts';
 import { invalid, requireUser } from './refusals.ts';
@@ -85,9 +85,7 @@ export function listReports(kind: ReportKind): HandlerFactory {
       if (name !== undefined) w.add(`creator_id = ${userIdByName(w, name)}`);
       const post = params.int(POST_ID);
       if (post !== undefined && !env.faults.active(kind.postIdIgnored)) w.add(`post_id = ${w.p(post)}`);
-      const paging = Paging.of(raw, LIST_PAGING);
-      const tail = paging.sql(w, 'id', 'id DESC');
-      const rows = paging.arrange(await env.db.query<ReportRow>(`SELECT * FROM ${kind.table} ${w.sql} ${tail}`, w.params));
+      const rows = await pagedRows<ReportRow>(env.db, raw, w, `SELECT * FROM ${kind.table}`, 'id', 'id DESC');
       return { kind: 'list', root: kind.table, element: kind.prefix, records: rows.map((r) => record(r, env)) };
     };
   };

@@ -5,7 +5,7 @@
  */
 import type { ResolvedOperation } from '../../specs/model/index.ts';
 import type { Row } from './db/index.ts';
-import { LIST_PAGING, Paging } from './paging.ts';
+import { pagedRows } from './paging.ts';
 import type { ApiRecord } from './protocol.ts';
 import type { HandlerFactory, ServerEnv } from './registry.ts';
 import { param } from './registry.ts';
@@ -48,9 +48,7 @@ export function listTagRelations(table: 'tag_aliases' | 'tag_implications', elem
       if (antecedent !== undefined) w.add(`antecedent_name = ${w.p(antecedent)}`);
       const id = params.int(ID);
       if (id !== undefined) w.add(`id = ${w.p(id)}`);
-      const paging = Paging.of(raw, LIST_PAGING);
-      const tail = paging.sql(w, 'id', 'id DESC');
-      const rows = paging.arrange(await env.db.query<RelationRow>(`SELECT * FROM ${table} ${w.sql} ${tail}`, w.params));
+      const rows = await pagedRows<RelationRow>(env.db, raw, w, `SELECT * FROM ${table}`, 'id', 'id DESC');
       return { kind: 'list', root: table, element, records: rows.map(record) };
     };
   };

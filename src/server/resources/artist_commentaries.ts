@@ -9,7 +9,7 @@ import type { Queryable, Row } from '../db/index.ts';
 import { boundedText, yesNo } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param } from '../registry.ts';
 import { Where, matchesPattern, authorship } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
@@ -110,9 +110,7 @@ export const artistCommentariesModule: ResourceModule = {
         if (original !== undefined) w.add(original ? present('original') : `NOT ${present('original')}`);
         const translated = yesNo(params.str(TRANSLATED));
         if (translated !== undefined) w.add(translated ? present('translated') : `NOT ${present('translated')}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<CommentaryRow>(`SELECT * FROM artist_commentaries ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<CommentaryRow>(env.db, raw, w, `SELECT * FROM artist_commentaries`, 'id', 'id DESC');
         return { kind: 'list', root: 'artist_commentaries', element: 'artist_commentary', records: rows.map((r) => record(r, env)) };
       };
     },

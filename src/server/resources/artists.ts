@@ -12,7 +12,7 @@ import type { Queryable, Row } from '../db/index.ts';
 import type { ParamValues, RawInput } from '../params.ts';
 import type { ApiRecord, Outcome } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
 import { boundedText, oneZero, requiredName, splitCommas, splitWords, trueFalse } from '../fields.ts';
 import { Where, anyNameMatches, authorship, isSet, likePattern, lockName, mayModify, nameMatches, userIdByName } from '../sql.ts';
@@ -175,9 +175,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     if (EMPTY_ONLY && isSet(params.str(EMPTY_ONLY)) && !f.active('artists-empty-only-ignored')) w.add(`${POST_COUNT} = 0`);
     const sort = params.str(SORT);
     const order = (sort !== undefined && !f.active('artists-sort-ignored') && ORDERS.get(sort)) || 'a.id DESC';
-    const paging = Paging.of(raw, LIST_PAGING);
-    const tail = paging.sql(w, 'a.id', order);
-    const rows = paging.arrange(await env.db.query<ArtistRow>(`${SELECT} ${w.sql} ${tail}`, w.params));
+    const rows = await pagedRows<ArtistRow>(env.db, raw, w, `${SELECT}`, 'a.id', order);
     return { kind: 'list', root: 'artists', element: 'artist', records: rows.map((r) => record(r, env)) };
   };
 }

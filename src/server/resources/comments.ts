@@ -3,11 +3,11 @@ import type { Queryable, Row } from '../db/index.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
 import { Where, mayModify, matchesPattern, nameOf } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import { denied, notFound } from '../refusals.ts';
+import { denied, notFound, requireUser } from '../refusals.ts';
 
 interface CommentRow extends Row {
   id: number;
@@ -81,9 +81,7 @@ export const commentsModule: ResourceModule = {
         }
         const creatorId = params.int(CREATOR_ID);
         if (creatorId !== undefined) w.add(`c.creator_id = ${w.p(creatorId)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'c.id', 'c.id DESC');
-        const rows = paging.arrange(await env.db.query<CommentRow>(`SELECT c.* FROM comments c ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<CommentRow>(env.db, raw, w, `SELECT c.* FROM comments c`, 'c.id', 'c.id DESC');
         return { kind: 'list', root: 'comments', element: 'comment', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -95,8 +93,8 @@ export const commentsModule: ResourceModule = {
       const BODY = param(op, 'comment[body]');
       const NO_BUMP = param(op, 'comment[do_not_bump_post]');
       const [SET] = valuesOf(op, NO_BUMP);
-      return async ({ params, user }) => {
-        if (!user) throw denied('log in');
+      return async ({ params, user: caller }) => {
+        const user = requireUser(caller);
         const postId = params.int(POST_ID);
         if (postId === undefined) return { kind: 'envelope' };
         if (env.faults.active('comments-do-not-bump-refused') && params.has(NO_BUMP)) throw invalid(`${NO_BUMP} is not accepted`);
@@ -119,8 +117,8 @@ export const commentsModule: ResourceModule = {
       const BODY = param(op, 'comment[body]');
       const NO_BUMP = param(op, 'comment[do_not_bump_post]');
       const [SET] = valuesOf(op, NO_BUMP);
-      return async ({ params, path, user }) => {
-        if (!user) throw denied('log in');
+      return async ({ params, path, user: caller }) => {
+        const user = requireUser(caller);
         await env.db.transaction(async (tx) => {
           const c = await load(env, path.id!, tx);
           if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may edit a comment');
@@ -133,8 +131,8 @@ export const commentsModule: ResourceModule = {
       };
     },
 
-    'comments.delete': (_op, env) => async ({ path, user }) => {
-      if (!user) throw denied('log in');
+    'comments.delete': (_op, env) => async ({ path, user: caller }) => {
+      const user = requireUser(caller);
       await env.db.transaction(async (tx) => {
         const c = await load(env, path.id!, tx);
         if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may delete a comment');

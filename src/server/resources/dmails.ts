@@ -7,7 +7,7 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, valuesOf, variantParam } from '../registry.ts';
 import { Where, matchesPattern, nameOf } from '../sql.ts';
 import { denied, invalidRecord, notFound, requireUser } from '../refusals.ts';
@@ -89,9 +89,7 @@ export const dmailsModule: ResourceModule = {
         if (fromId !== undefined) w.add(`from_id = ${w.p(fromId)}`);
         const read = READ ? params.str(READ) : undefined;
         if (read !== undefined && !env.faults.active('dmails-read-ignored')) w.add(`is_read = ${w.p(read === TRUE)}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<DmailRow>(`SELECT * FROM dmails ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<DmailRow>(env.db, raw, w, `SELECT * FROM dmails`, 'id', 'id DESC');
         return { kind: 'list', root: 'dmails', element: 'dmail', records: rows.map((r) => record(r, env)) };
       };
     },

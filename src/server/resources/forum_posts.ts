@@ -9,7 +9,7 @@ import { boundedText } from '../fields.ts';
 import { extensionInt } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
 import { Where, authorship, matchesPattern, mayModify, userIdByName } from '../sql.ts';
 import { softDeletion } from '../soft-delete.ts';
@@ -92,9 +92,7 @@ export const forumPostsModule: ResourceModule = {
         if (category !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE category_id = ${w.p(Number(category))})`);
         const body = params.str(BODY);
         if (body !== undefined) w.add(`fp.body ILIKE ${w.p(matchesPattern(body))}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'fp.id', 'fp.id DESC');
-        const rows = paging.arrange(await env.db.query<ForumPostRow>(`SELECT fp.* FROM forum_posts fp ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<ForumPostRow>(env.db, raw, w, `SELECT fp.* FROM forum_posts fp`, 'fp.id', 'fp.id DESC');
         return { kind: 'list', root: 'forum_posts', element: 'forum_post', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -7,7 +7,7 @@ import type { Queryable, Row } from '../db/index.ts';
 import { requiredName } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
 import { Where, authorship, matchesPattern, mayModify } from '../sql.ts';
 import { softDeletion } from '../soft-delete.ts';
@@ -82,9 +82,7 @@ export const forumTopicsModule: ResourceModule = {
         }
         const category = CATEGORY ? params.str(CATEGORY) : undefined;
         if (category !== undefined) w.add(`t.category_id = ${w.p(Number(category))}`);
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 't.id', 't.id DESC');
-        const rows = paging.arrange(await env.db.query<TopicRow>(`${TOPIC_SELECT} ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<TopicRow>(env.db, raw, w, `${TOPIC_SELECT}`, 't.id', 't.id DESC');
         return { kind: 'list', root: 'forum_topics', element: 'forum_topic', records: rows.map((r) => topicRecord(r, env)) };
       };
     },

@@ -9,7 +9,7 @@ import type { Queryable, Row } from '../db/index.ts';
 import { boundedText } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, variantParam } from '../registry.ts';
 import { Where, matchesPattern, mayModify, nameOf, userIdByName } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
@@ -151,9 +151,7 @@ export const notesModule: ResourceModule = {
         if (creatorId !== undefined) w.add(`n.creator_id = ${w.p(creatorId)}`);
         // group_by=note with a post: the notes of that post in the order they were made.
         const order = grouped && postId !== undefined ? 'n.id ASC' : 'n.id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'n.id', order);
-        const rows = paging.arrange(await env.db.query<NoteRow>(`SELECT n.* FROM notes n ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<NoteRow>(env.db, raw, w, `SELECT n.* FROM notes n`, 'n.id', order);
         return { kind: 'list', root: 'notes', element: 'note', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -10,7 +10,7 @@ import { boundedText, oneZero, requiredName, splitWords, trueFalse } from '../fi
 import { parseInteger } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
 import { Where, matchesPattern, authorship, lockName, userIdByName } from '../sql.ts';
 import { softDeletion } from '../soft-delete.ts';
@@ -185,9 +185,7 @@ export const poolsModule: ResourceModule = {
         if (category !== undefined && !env.faults.active('pools-category-search-ignored')) w.add(`category = ${w.p(category)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('pools-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', order);
-        const rows = paging.arrange(await env.db.query<PoolRow>(`SELECT * FROM pools ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<PoolRow>(env.db, raw, w, `SELECT * FROM pools`, 'id', order);
         return { kind: 'list', root: 'pools', element: 'pool', records: rows.map((r) => record(r, env)) };
       };
     },

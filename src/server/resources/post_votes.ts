@@ -1,7 +1,7 @@
 /** Post votes: one vote per user per post, up or down; the post record carries the score. */
 import { valuesOf, param } from '../registry.ts';
 import type { ResourceModule } from '../registry.ts';
-import { denied, notFound } from '../refusals.ts';
+import { notFound, requireUser } from '../refusals.ts';
 
 export const postVotesModule: ResourceModule = {
   resource: 'post_votes',
@@ -10,8 +10,8 @@ export const postVotesModule: ResourceModule = {
       const SCORE = param(op, 'score');
       // The value set lists up first, then down.
       const [UP] = valuesOf(op, SCORE);
-      return async ({ params, path, user }) => {
-        if (!user) throw denied('log in');
+      return async ({ params, path, user: caller }) => {
+        const user = requireUser(caller);
         let score = params.str(SCORE) === UP || params.str(SCORE) === undefined ? 1 : -1;
         if (env.faults.active('votes-down-as-up')) score = 1;
         const id = await env.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type { Row } from '../db/index.ts';
 import { yesNo } from '../fields.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, sortKeyParam, valuesOf } from '../registry.ts';
 import { Where, matchesPattern } from '../sql.ts';
 
@@ -61,9 +61,7 @@ export const tagsModule: ResourceModule = {
         }
         const sort = params.str(ORDER);
         const order = (sort !== undefined && ORDERS.get(sort)) || 't.id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 't.id', order);
-        const rows = paging.arrange(await env.db.query<TagRow>(`SELECT t.* FROM tags t ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<TagRow>(env.db, raw, w, `SELECT t.* FROM tags t`, 't.id', order);
         return { kind: 'list', root: 'tags', element: 'tag', records: rows.map(tagRecord) };
       };
     },

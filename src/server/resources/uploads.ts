@@ -9,12 +9,12 @@ import type { ImageInfo } from '../images.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param } from '../registry.ts';
 import { Where, nameOf } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
 import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
-import { denied, notFound } from '../refusals.ts';
+import { notFound, requireUser } from '../refusals.ts';
 
 interface UploadRow extends Row {
   id: number;
@@ -68,9 +68,7 @@ export const uploadsModule: ResourceModule = {
           if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
           else w.add(`source = ${w.p(source)}`);
         }
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', 'id DESC');
-        const rows = paging.arrange(await env.db.query<UploadRow>(`SELECT * FROM uploads ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<UploadRow>(env.db, raw, w, `SELECT * FROM uploads`, 'id', 'id DESC');
         return { kind: 'list', root: 'uploads', element: 'upload', records: rows.map((r) => record(r, env)) };
       };
     },
@@ -87,8 +85,8 @@ export const uploadsModule: ResourceModule = {
       const RATING = param(op, 'upload[rating]');
       const PARENT = param(op, 'upload[parent_id]');
       const TAGS = param(op, 'upload[tag_string]');
-      return async ({ params, user }) => {
-        if (!user) throw denied('log in');
+      return async ({ params, user: caller }) => {
+        const user = requireUser(caller);
         const f = env.faults;
         const file = f.active('upload-file-refused') ? undefined : params.file(FILE);
         if (f.active('upload-file-refused') && params.file(FILE)) throw invalid(`${FILE} is not accepted`);

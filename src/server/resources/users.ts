@@ -3,7 +3,7 @@ import type { Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import { notFound } from '../refusals.ts';
 import type { ResourceModule } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
 import { Where, likePattern } from '../sql.ts';
 import { roleOf } from '../accounts.ts';
@@ -70,9 +70,7 @@ export const usersModule: ResourceModule = {
         if (id !== undefined) w.add(`id = ${w.p(id)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('users-sort-ignored') && SORTS.get(sort)) || 'id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', order);
-        const rows = paging.arrange(await env.db.query<UserRow>(`SELECT ${COLUMNS} FROM users ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<UserRow>(env.db, raw, w, `SELECT ${COLUMNS} FROM users`, 'id', order);
         return { kind: 'list', root: 'users', element: 'user', records: rows.map((r) => record(r, f)) };
       };
     },

@@ -7,7 +7,7 @@ import type { User } from '../accounts.ts';
 import type { Queryable, Row } from '../db/index.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { pagedRows } from '../paging.ts';
 import { param, sortKeyParam, valuesOf, variantParam } from '../registry.ts';
 import { boundedText, requiredName, splitWords } from '../fields.ts';
 import { Where, anyNameMatches, authorship, lockName, matchesPattern, nameMatches, userIdByName } from '../sql.ts';
@@ -123,9 +123,7 @@ export const wikiPagesModule: ResourceModule = {
         if (creatorName !== undefined) w.add(`creator_id = ${userIdByName(w, creatorName)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('wiki-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const paging = Paging.of(raw, LIST_PAGING);
-        const tail = paging.sql(w, 'id', order);
-        const rows = paging.arrange(await env.db.query<WikiRow>(`SELECT * FROM wiki_pages ${w.sql} ${tail}`, w.params));
+        const rows = await pagedRows<WikiRow>(env.db, raw, w, `SELECT * FROM wiki_pages`, 'id', order);
         return { kind: 'list', root: 'wiki_pages', element: 'wiki_page', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -20,17 +20,8 @@ import { alreadyExists, denied, notFound, requireUser } from '../refusals.ts';
 import type { VersionRow } from '../versions.ts';
 import { History } from '../versions.ts';
 
-interface ArtistRow extends Row {
+interface ArtistRow extends Row, ArtistState {
   id: number;
-  name: string;
-  other_names_comma: string;
-  other_names: string[];
-  group_name: string;
-  url_string: string;
-  urls: string[];
-  is_active: boolean;
-  is_banned: boolean;
-  is_deleted: boolean;
   creator_id: number;
   updater_id: number;
   post_count: number;
@@ -38,17 +29,8 @@ interface ArtistRow extends Row {
   updated_at: Date;
 }
 
-interface ArtistVersionRow extends VersionRow {
+interface ArtistVersionRow extends VersionRow, ArtistState {
   artist_id: number;
-  name: string;
-  other_names_comma: string;
-  other_names: string[];
-  group_name: string;
-  url_string: string;
-  urls: string[];
-  is_active: boolean;
-  is_banned: boolean;
-  is_deleted: boolean;
 }
 
 /** The artist versions (A lists them): every field of the artist after each change, deletion included. */
@@ -84,7 +66,12 @@ function fieldsOf(r: ArtistFields): ArtistFields {
 }
 
 /** What a version keeps: the writable fields, the ban and the deletion. */
-function snapshot(a: ArtistFields & { is_banned: boolean; is_deleted: boolean }) {
+interface ArtistState extends ArtistFields {
+  is_banned: boolean;
+  is_deleted: boolean;
+}
+
+function snapshot(a: ArtistState) {
   return { ...fieldsOf(a), is_banned: a.is_banned, is_deleted: a.is_deleted };
 }
 

@@ -172,11 +172,19 @@ export const pages_hold_different_posts = defineCheck({
   description: 'page=1 and page=2 with the same limit share no post', requirements: ['IB-4-posts-list-page'], readOnly: true,
   async run(ctx) {
     await ensurePosts(ctx, 6, true);
-    const one = await listIds(ctx, 'posts.list', { limit: 3, page: 1 });
-    const two = await listIds(ctx, 'posts.list', { limit: 3, page: 2 });
-    if (two.length === 0) fail('page=2 is empty although more than 3 posts exist', { expected: 'posts', actual: '[]' });
-    const shared = one.filter((id) => two.includes(id));
-    if (shared.length > 0) fail(`pages 1 and 2 share posts ${JSON.stringify(shared)}`, { expected: 'disjoint pages', actual: `${JSON.stringify(one)} / ${JSON.stringify(two)}` });
+    // A post added between the two requests (by another check, or another user of the server) moves
+    // page 1's last post onto page 2: not a fault. Page 1 read again tells whether the list moved.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const one = await listIds(ctx, 'posts.list', { limit: 3, page: 1 });
+      const two = await listIds(ctx, 'posts.list', { limit: 3, page: 2 });
+      const again = await listIds(ctx, 'posts.list', { limit: 3, page: 1 });
+      if (again.join() !== one.join()) continue;
+      if (two.length === 0) fail('page=2 is empty although more than 3 posts exist', { expected: 'posts', actual: '[]' });
+      const shared = one.filter((id) => two.includes(id));
+      if (shared.length > 0) fail(`pages 1 and 2 share posts ${JSON.stringify(shared)}`, { expected: 'disjoint pages', actual: `${JSON.stringify(one)} / ${JSON.stringify(two)}` });
+      return;
+    }
+    skip('posts were added while the pages were read, three times over: the pages cannot be compared');
   },
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from './helpers.ts';
-import { ids } from './helpers.ts';
+import { createTopic, ids } from './helpers.ts';
 
 export function forumPosts(server: () => Server): void {
   describe('forum posts', () => {
@@ -10,8 +10,7 @@ export function forumPosts(server: () => Server): void {
       s = server();
       A = s.variant === 'A';
     });
-    const topic = (title: string, body: string, extra: Record<string, string> = {}, who: 'member' | 'gold' = 'member') =>
-      s.create('/forum_topics.json', { 'forum_topic[title]': title, 'forum_topic[original_post_attributes][body]': body, ...extra }, who);
+    const topic = (title: string, body: string, extra: Record<string, string> = {}, who: 'member' | 'gold' = 'member') => createTopic(s, title, body, extra, who);
     /** The original post of a topic. */
     const firstPost = async (topicId: number) => ids(await s.list('/forum_posts.json', { 'search[topic_id]': topicId }))[0]!;
 

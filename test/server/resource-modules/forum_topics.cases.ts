@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from './helpers.ts';
-import { ids } from './helpers.ts';
+import { createTopic, ids } from './helpers.ts';
 
 export function forumTopics(server: () => Server): void {
   describe('forum topics', () => {
@@ -10,8 +10,7 @@ export function forumTopics(server: () => Server): void {
       s = server();
       A = s.variant === 'A';
     });
-    const topic = (title: string, body: string, extra: Record<string, string> = {}, who: 'member' | 'gold' = 'member') =>
-      s.create('/forum_topics.json', { 'forum_topic[title]': title, 'forum_topic[original_post_attributes][body]': body, ...extra }, who);
+    const topic = (title: string, body: string, extra: Record<string, string> = {}, who: 'member' | 'gold' = 'member') => createTopic(s, title, body, extra, who);
 
     it('creates a topic with its original post, listed by search[topic_id]', async () => {
       const id = await topic('Fr first topic', 'hello forum', A ? { 'forum_topic[category_id]': '2' } : {});

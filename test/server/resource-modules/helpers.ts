@@ -128,6 +128,11 @@ export type Rec = Record<string, unknown>;
 
 export const ids = (list: readonly Rec[]): number[] => list.map((r) => r.id as number);
 
+/** Creates a forum topic with its original post. */
+export function createTopic(s: Server, title: string, body: string, extra: Record<string, string> = {}, who: 'member' | 'gold' = 'member'): Promise<number> {
+  return s.create('/forum_topics.json', { 'forum_topic[title]': title, 'forum_topic[original_post_attributes][body]': body, ...extra }, who);
+}
+
 export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
 
 /** The version ids of one record, oldest first. */

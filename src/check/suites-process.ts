@@ -7,7 +7,7 @@
  */
 import type { Check } from './check.ts';
 import { levelOf } from './check.ts';
-import { checks as fuzzChecks, DEFAULT_FUZZ_RUNS } from './checks/fuzz.ts';
+import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';
@@ -55,7 +55,7 @@ function notRun(check: Check, message: string): CheckResult {
 }
 
 function checksOf(entry: (typeof SUITES)[keyof typeof SUITES], config: RunConfig): Check[] {
-  if (entry === SUITES.fuzz) return fuzzChecks(config.variant, { runs: config.fuzz || DEFAULT_FUZZ_RUNS, seed: config.seed });
+  if (entry === SUITES.fuzz) return fuzzChecks(config.variant, fuzzOptionsOf(config));
   return entry.checks(config.variant);
 }
 

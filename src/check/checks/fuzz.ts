@@ -8,12 +8,18 @@ import { operationsFor } from '../../../specs/model/index.ts';
 import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { FuzzOptions } from '../../fuzz/fuzz.ts';
 import type { Check } from '../check.ts';
+import type { RunConfig } from '../config.ts';
 import { defineCheck } from '../check.ts';
 
 /** Generated requests per operation when --fuzz gives no number. */
 export const DEFAULT_FUZZ_RUNS = 50;
 
 const DEFAULT_OPTIONS: FuzzOptions = { runs: DEFAULT_FUZZ_RUNS, seed: 1 };
+
+/** The generative phase's options from a run's settings: --fuzz N (the default without a number) and --seed. */
+export function fuzzOptionsOf(config: Pick<RunConfig, 'fuzz' | 'seed'>): FuzzOptions {
+  return { runs: config.fuzz || DEFAULT_FUZZ_RUNS, seed: config.seed };
+}
 
 export function generated_requests_keep_the_contract(op: ResolvedOperation, variant: Variant, options: FuzzOptions): Check {
   const stateChanging = op.stateChanging;

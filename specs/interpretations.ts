@@ -419,6 +419,32 @@ const register = [
     why: '"try again later" is what the document says a client should do.',
     checks: 'Only the quota tier checks 421 itself. Elsewhere a request still throttled when the budget runs out makes its check skip ("throttled"), never fail.',
   },
+  {
+    id: 'INT-matches',
+    section: '4',
+    question: 'A `*_matches` search parameter (`search[body_matches]`, `search[name_matches]`, ...) names what it searches, not how it compares.',
+    reading:
+      'A record whose field is one word is found by a search for that word, and a record whose field does not contain it is not. Whether the comparison is a substring, a `*` pattern or a full-text search is left open; the reference server compares case-insensitively, `*` as a wildcard, otherwise as a substring.',
+    why: 'The service family uses full-text search for bodies and SQL patterns for names; every such comparison finds a field by its whole value, and none finds a field that shares no word with the value.',
+    checks: 'Effect checks write one unique word per record and search for it: the record that has it is listed, the one with another word is not.',
+  },
+  {
+    id: 'INT-format-parity',
+    section: '2 Request conventions',
+    question: '"The path suffix selects the format": whether a record read through .xml must say what it says through .json.',
+    reading:
+      'The suffix selects a rendering of the same resource: a field present in both renderings has the same value. XML element names may be dasherized (`tag-string` for `tag_string`), values are text (numbers and booleans as their decimal and true/false spellings), an empty element is null, a list is a space-delimited text or one child element per item, and a time may be written in another ISO 8601 form of the same instant. A field present in one rendering only is not demanded (INT-record-fields).',
+    why: 'The document describes one set of resources with two formats; the service family renders both from the same record (Rails to_json and to_xml).',
+    checks: 'Read-back checks compare every field the JSON and the XML rendering of the same record both carry, under the spellings above, as well as what was written.',
+  },
+  {
+    id: 'INT-artist-posts',
+    section: '4 Artists',
+    question: '`search[empty_only]` "true selects artists with 0 posts": which posts are an artist\'s.',
+    reading: "An artist's posts are the posts tagged with the artist's name, as on the service family (an artist is the wiki of its tag).",
+    why: 'The document gives no other link between posts and artists.',
+    checks: 'An artist whose name no post carries is listed with empty_only=true; an artist whose name a post carries is not.',
+  },
 ] as const satisfies readonly Interpretation[];
 
 export type InterpretationId = (typeof register)[number]['id'];

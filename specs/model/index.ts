@@ -23,7 +23,7 @@ import { USER_OPERATIONS } from './operations/users.ts';
 import { WIKI_PAGE_OPERATIONS } from './operations/wiki_pages.ts';
 import { RESOURCES } from './resources.ts';
 import { STATUS_CODES, USER_LEVELS } from './service.ts';
-import type { Method, OperationSpec, ParamLocation, ParamSpec, ParamType, ResourceId, ResourceSpec, Variant } from './types.ts';
+import type { Method, OperationSpec, ParamEffect, ParamLocation, ParamSpec, ParamType, ResourceId, ResourceSpec, Variant } from './types.ts';
 import { inVariant, resolve } from './types.ts';
 import type { ValueSetId } from './value-sets.ts';
 import { VALUE_SETS } from './value-sets.ts';
@@ -35,6 +35,7 @@ export type { ValueSetId, ValueSet } from './value-sets.ts';
 export { RESOURCES } from './resources.ts';
 export type { VersionedResourceId } from './resources.ts';
 export { ARTIST_NAME_PREFIXES } from './operations/artists.ts';
+export { effectText } from './effects.ts';
 
 /**
  * The operations in the document's order. Each table is one resource's, in a file named after it
@@ -99,6 +100,8 @@ export interface ResolvedParam {
   readonly always?: true;
   /** The parameter exists only in this variant (it was marked). */
   readonly variantOnly: boolean;
+  /** What it does (ParamSpec.effect). */
+  readonly effect?: ParamEffect;
 }
 
 /** An operation as it is in one variant. */
@@ -133,6 +136,7 @@ function resolveParam(param: ParamSpec, method: Method, variant: Variant): Resol
     sortKey: param.sortKey === true,
     ...(param.always ? { always: true as const } : {}),
     variantOnly: param.only !== undefined,
+    ...(param.effect ? { effect: param.effect } : {}),
   };
 }
 

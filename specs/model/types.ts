@@ -46,7 +46,68 @@ export interface ParamSpec {
    * sends it on every request, and a server may treat its absence as another listing (INT-comments-group-by).
    */
   readonly always?: true;
+  /** What the parameter does, in the document's words, as the checks and the descriptions read it. */
+  readonly effect?: ParamEffect;
 }
+
+/**
+ * Whose or what a list parameter selects by: the user who made the record (`creator`: also the
+ * uploader, the updater of a version, the sender of a dmail), the recipient of a dmail, the post the
+ * record belongs to or that post's tags, the forum topic (its id, title or category), the record a
+ * version listing is of (`versioned`), the record's own id (`self`), one of its writable text fields
+ * (`text`, with `field`), a value-set field (`value`), a state (`flag`), or the user's level (`level`).
+ */
+export type EffectSubject =
+  | 'creator'
+  | 'recipient'
+  | 'post'
+  | 'post-tags'
+  | 'topic'
+  | 'topic-title'
+  | 'topic-category'
+  | 'versioned'
+  | 'self'
+  | 'text'
+  | 'value'
+  | 'flag'
+  | 'level';
+
+/**
+ * How the parameter's value is compared: a record id (`id`), a user name (`name`, exact), a string
+ * equal to the field (`exact`), a `*_matches` search (`matches`: the field's whole value, a single word,
+ * is found), a `*` pattern (`pattern`), a comma-separated list of exact names (`names`), a value of the
+ * parameter's value set (`value`), a boolean spelled as its value set spells it (`flag`), a level bound
+ * (`min`, `max`, `eq`).
+ */
+export type EffectMatch = 'id' | 'name' | 'exact' | 'matches' | 'pattern' | 'names' | 'value' | 'flag' | 'min' | 'max' | 'eq';
+
+/** What a sort value orders by: the record's name or title, its creation, or a count it carries. */
+export type SortBasis = 'name' | 'creation' | 'count';
+
+export type ParamEffect =
+  | {
+      readonly kind: 'filter';
+      readonly subject: EffectSubject;
+      readonly match: EffectMatch;
+      /** The writable field the filter reads (`text`, `value`) or the state it names (`flag`). */
+      readonly field?: string;
+      /** The document's word for the user of a `creator` filter: creator, uploader, updater, sender. */
+      readonly role?: string;
+      /** A `flag` that hides: its first value leaves out the records not in the state, its second lists all (hide_empty). */
+      readonly hides?: true;
+    }
+  /** The posts list's search terms: a post is listed when it carries every given tag. */
+  | { readonly kind: 'tags' }
+  /** A sort key: what each of its values orders by. */
+  | { readonly kind: 'sort'; readonly orders: Readonly<Record<string, SortBasis>> }
+  /** At most `max` records per request, and at most as many as asked. */
+  | { readonly kind: 'limit'; readonly max: number }
+  /** A page number: successive pages neither overlap nor leave a gap. */
+  | { readonly kind: 'page' }
+  /** A rule stated in its own table or sentence and proved by checks of its own (artist names, raw, group_by). */
+  | { readonly kind: 'rule'; readonly what: string }
+  /** The document states no effect a client could observe: why. */
+  | { readonly kind: 'unstated'; readonly why: string };
 
 export type OperationKind =
   | 'list'

@@ -5,10 +5,14 @@
  *   IB-4-<op>-required-<param>   a REQUIRED parameter, when omitted, is refused
  *   IB-4-<op>-values-<param>     a value set: listed values accepted, others refused
  *                                (suffixed -A / -B where the variants' sets differ)
+ *   IB-4-<root>-search-<name>    a list parameter's effect (ParamSpec.effect): records that match it are
+ *   IB-4-<op>-<param>            listed, records that do not are left out (`search[name]` parameters,
+ *   IB-4-<root>-sort-<variant>   then the others, then sort keys; suffixed -A / -B where the parameter
+ *                                or its operation exists in one variant only)
  * `<op>` is the operation id with `.` as `-`; `<param>` is the parameter name with brackets as `-`.
  */
 import type { OperationId, OperationSpec, ParamSpec, ValueSet, Variant } from '../model/index.ts';
-import { OPERATIONS, VALUE_SETS, VARIANTS, inVariant, resolve } from '../model/index.ts';
+import { OPERATIONS, VALUE_SETS, VARIANTS, effectText, inVariant, resolve } from '../model/index.ts';
 import type { Requirement } from './types.ts';
 
 /** `posts.list` -> `posts-list`, at the type level too. */
@@ -17,7 +21,9 @@ export type OpSlug<Id extends string> = Id extends `${infer R}.${infer O}` ? `${
 /** The ids of the per-operation requirements derived here. */
 export type DerivedRequirementId =
   | `IB-4-${OpSlug<OperationId>}-${'served' | 'absent'}`
-  | `IB-4-${OpSlug<OperationId>}-${'required' | 'values'}-${string}`;
+  | `IB-4-${OpSlug<OperationId>}-${'required' | 'values'}-${string}`
+  | `IB-4-${string}-${'search' | 'sort'}-${string}`
+  | `IB-4-${OpSlug<OperationId>}-${string}`;
 
 export function opSlug<Id extends OperationId>(opId: Id): OpSlug<Id> {
   return opId.replace('.', '-') as OpSlug<Id>;
@@ -27,7 +33,24 @@ export function paramSlug(name: string): string {
   return name.replace(/\]\[/g, '-').replace(/\[/g, '-').replace(/\]/g, '');
 }
 
+/** The variant a parameter or its operation is limited to, if any. */
+function onlyOf(op: OperationSpec, p: ParamSpec): Variant | undefined {
+  return op.only ?? p.only;
+}
+
 export const requirementIds = {
+  /**
+   * The effect of a list parameter: `IB-4-<root>-search-<name>` for `search[name]`, `IB-4-<root>-sort-<variant>`
+   * for a sort key, `IB-4-<op>-<param>` otherwise (posts.list `tags`, `limit`, `page`).
+   */
+  effect: (op: OperationSpec<OperationId>, p: ParamSpec, variant: Variant): DerivedRequirementId => {
+    const root = op.id.split('.')[0]!;
+    if (p.sortKey) return `IB-4-${root}-sort-${variant}`;
+    const only = onlyOf(op, p);
+    const suffix = only ? `-${only}` : '';
+    const inner = /^search\[([a-z_]+)\]$/.exec(p.name)?.[1];
+    return inner ? `IB-4-${root}-search-${inner}${suffix}` : `IB-4-${opSlug(op.id)}-${paramSlug(p.name)}${suffix}`;
+  },
   served: (opId: OperationId): DerivedRequirementId => `IB-4-${opSlug(opId)}-served`,
   absent: (opId: OperationId): DerivedRequirementId => `IB-4-${opSlug(opId)}-absent`,
   required: (opId: OperationId, param: string): DerivedRequirementId => `IB-4-${opSlug(opId)}-required-${paramSlug(param)}`,
@@ -67,6 +90,29 @@ function valueRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requir
       operations: [op.id],
     } satisfies Requirement<DerivedRequirementId>;
   });
+}
+
+/** Effects a check can observe on records it makes: filters, the posts' tag search, sort keys, limit and page. */
+export function observableEffect(p: ParamSpec): boolean {
+  return p.effect !== undefined && ['filter', 'tags', 'sort', 'limit', 'page'].includes(p.effect.kind);
+}
+
+function effectRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requirement<DerivedRequirementId>[] {
+  if (!observableEffect(p)) return [];
+  const variants = both(variantsOf(op), variantsOf(p));
+  const perVariant = p.sortKey ? variants.map((v) => [v]) : [variants];
+  return perVariant.map((vs) => ({
+    id: requirementIds.effect(op, p, vs[0]!),
+    section: '4',
+    level: 'MUST',
+    variants: vs,
+    statement: `${request(op)}: \`${p.name}\` (${p.description}). ${effectText(p.effect!)}`,
+    quote: `${op.name}: \`${p.name}\` (${p.description})`,
+    basis: 'text',
+    ...(p.sortKey ? { interpretations: ['INT-sort-order'] as const } : p.effect!.kind === 'filter' && p.effect!.match === 'matches' ? { interpretations: ['INT-matches'] as const } : {}),
+    operations: [op.id],
+    scenario: 'effects',
+  }));
 }
 
 export function derivedRequirements(): Requirement<DerivedRequirementId>[] {
@@ -114,6 +160,7 @@ export function derivedRequirements(): Requirement<DerivedRequirementId>[] {
         });
       }
       out.push(...valueRequirements(op, p));
+      out.push(...effectRequirements(op, p));
     }
   }
   return out;

@@ -417,7 +417,7 @@ export const GENERAL_REQUIREMENTS = [
   ).map(
     ([id, op, param, what, variants]): GeneralRequirement<typeof id> => ({
       id,
-      section: '4', level: 'MUST', ...(variants ? { variants } : {}), carrier: { scenario: 'searches', operations: [op] },
+      section: '4', level: 'MUST', ...(variants ? { variants } : {}), carrier: { scenario: 'effects', operations: [op] },
       statement: `${param} on ${op.split('.')[0]} selects ${what}: a record that matches is listed, one that does not is not.`,
       quote: `${op.split('.')[0]} List: \`${param}\``,
     }),

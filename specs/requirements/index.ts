@@ -59,7 +59,11 @@ function fromGeneral(req: GeneralRequirement<GeneralRequirementId>): Requirement
   };
 }
 
-export const REQUIREMENTS: readonly Requirement[] = [...derivedRequirements(), ...GENERAL_REQUIREMENTS.map(fromGeneral)];
+const GENERAL: readonly Requirement[] = GENERAL_REQUIREMENTS.map(fromGeneral);
+const WRITTEN = new Set(GENERAL.map((r) => r.id));
+
+/** Derived requirements whose id a general one already states (its words and level win) are left out. */
+export const REQUIREMENTS: readonly Requirement[] = [...derivedRequirements().filter((r) => !WRITTEN.has(r.id)), ...GENERAL];
 
 const byId: ReadonlyMap<string, Requirement> = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 

@@ -15,6 +15,7 @@ import * as badInput from './checks/bad-input.ts';
 import * as comments from './checks/comments.ts';
 import * as contentType from './checks/content-type.ts';
 import * as dmails from './checks/dmails.ts';
+import * as effects from './checks/effects.ts';
 import * as forum_posts from './checks/forum_posts.ts';
 import * as forum_topics from './checks/forum_topics.ts';
 import * as fuzz from './checks/fuzz.ts';
@@ -30,7 +31,6 @@ import * as quota from './checks/quota.ts';
 import * as required from './checks/required.ts';
 import * as searches from './checks/searches.ts';
 import * as served from './checks/served.ts';
-import * as sort from './checks/sort.ts';
 import * as tags from './checks/tags.ts';
 import * as uploads from './checks/uploads.ts';
 import * as users from './checks/users.ts';
@@ -61,8 +61,9 @@ export const SUITES = {
   uploads: suite('uploads', [uploads]),
   people: suite('people', [comments, dmails, users, auth, post_flags]),
   versions: suite('versions', [versions, lifecycle]),
-  catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, artist_commentaries, sort]),
+  catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, artist_commentaries]),
   readback: suite('readback', [searches]),
+  effects: suite('effects', [effects]),
   /** Opt-in (--include-quota): runs last, alone. */
   quota: suite('quota', [quota]),
   /** The generative phase (--fuzz N); the suite file passes the run's N and seed. */

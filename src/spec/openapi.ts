@@ -17,6 +17,7 @@ import {
   AUTH_PARAMS,
   ENVELOPE,
   FORMATS,
+  effectText,
   STATUS_CODES,
   inVariant,
   resourcesFor,
@@ -54,6 +55,11 @@ function operationExtensions(op: ResolvedOperation, variant: Variant): Record<st
   return ext;
 }
 
+/** The document's words for a parameter, and what it does. */
+function describe(p: ResolvedParam): string {
+  return p.effect ? `${p.description}. ${effectText(p.effect)}` : p.description;
+}
+
 function parameters(op: ResolvedOperation): OpenAPIV3_1.ParameterObject[] {
   const out: OpenAPIV3_1.ParameterObject[] = [];
   for (const p of op.params.filter((p) => p.location !== 'body')) {
@@ -61,7 +67,7 @@ function parameters(op: ResolvedOperation): OpenAPIV3_1.ParameterObject[] {
       name: p.name,
       in: p.location,
       required: p.required,
-      description: p.description,
+      description: describe(p),
       schema: paramSchema(p),
       ...(hasParameterExample(p) && exampleValue(p) !== undefined ? { example: exampleValue(p) } : {}),
       ...(p.variantOnly ? { 'x-conform-variant-only': op.variant } : {}),
@@ -85,7 +91,7 @@ function bodySchema(op: ResolvedOperation, withFile: boolean): Schema {
     properties: Object.fromEntries(
       params.map((p) => [
         p.name,
-        { ...paramSchema(p), description: p.description, ...(p.variantOnly ? { 'x-conform-variant-only': op.variant } : {}) },
+        { ...paramSchema(p), description: describe(p), ...(p.variantOnly ? { 'x-conform-variant-only': op.variant } : {}) },
       ]),
     ),
   };

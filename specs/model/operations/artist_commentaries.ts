@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Artist commentary (A only), and the artist commentary versions listing (A only). */
@@ -7,10 +7,10 @@ export const ARTIST_COMMENTARY_OPERATIONS = [
     id: 'artist_commentaries.list', resource: 'artist_commentaries', name: 'List', kind: 'list', method: 'GET', path: '/artist_commentaries', shown: true, only: 'A',
     summary: 'List artist commentaries.',
     params: [
-      str('search[text_matches]', 'text search'),
-      str('search[post_tags_match]', 'tags of the post (meta-tags unsupported)'),
-      str('search[original_present]', 'yes or no', { values: 'yes-no' }),
-      str('search[translated_present]', 'yes or no', { values: 'yes-no' }),
+      str('search[text_matches]', 'text search', { effect: by.text('original_title', 'matches') }),
+      str('search[post_tags_match]', 'tags of the post (meta-tags unsupported)', { effect: by.postTags() }),
+      str('search[original_present]', 'yes or no', { values: 'yes-no', effect: by.flag('original_present') }),
+      str('search[translated_present]', 'yes or no', { values: 'yes-no', effect: by.flag('translated_present') }),
     ],
   },
   {
@@ -34,6 +34,6 @@ export const ARTIST_COMMENTARY_OPERATIONS = [
     id: 'artist_commentary_versions.list', resource: 'artist_commentaries', name: 'Artist commentary versions', kind: 'list', method: 'GET',
     path: '/artist_commentary_versions', shown: true, only: 'A',
     summary: 'List artist commentary versions.',
-    params: [int('search[updater_id]', 'updater id'), int('search[post_id]', 'post id')],
+    params: [int('search[updater_id]', 'updater id', { effect: by.user('id', 'updater') }), int('search[post_id]', 'post id', { effect: by.post() })],
   },
 ] as const satisfies readonly OperationSpec[];

@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, rule, sortBy, str, versionId } from '../params.ts';
 import type { OperationSpec, ParamSpec } from '../types.ts';
 
 const artistParams: readonly ParamSpec[] = [
@@ -25,15 +25,15 @@ export const ARTIST_OPERATIONS = [
     id: 'artists.list', resource: 'artists', name: 'List', kind: 'list', method: 'GET', path: '/artists', shown: true,
     summary: 'List artists; search[name] behaves by its beginning.',
     params: [
-      str('search[name]', 'behaviour depends on its start (http, name:, other:, group:, status:banned, anything else)'),
-      int('search[id]', 'artist id'),
-      str('search[creator_name]', 'creator name', { only: 'A' }),
-      int('search[creator_id]', 'creator id', { only: 'A' }),
-      str('search[is_active]', 'true or false', { only: 'A', values: 'true-false' }),
-      str('search[is_banned]', 'true or false', { only: 'A', values: 'true-false' }),
-      str('search[empty_only]', 'true selects artists with 0 posts', { only: 'A' }),
-      str('search[order]', 'sort key', { only: 'A', values: 'sort-name-date', sortKey: true }),
-      str('search[sort]', 'sort key', { only: 'B', values: 'sort-name-date', sortKey: true }),
+      str('search[name]', 'behaviour depends on its start (http, name:, other:, group:, status:banned, anything else)', { effect: rule('the search[name] rules by its beginning (IB-4-artists-name-*)') }),
+      int('search[id]', 'artist id', { effect: by.self() }),
+      str('search[creator_name]', 'creator name', { only: 'A', effect: by.user('name') }),
+      int('search[creator_id]', 'creator id', { only: 'A', effect: by.user('id') }),
+      str('search[is_active]', 'true or false', { only: 'A', values: 'true-false', effect: by.flag('is_active') }),
+      str('search[is_banned]', 'true or false', { only: 'A', values: 'true-false', effect: by.flag('is_banned') }),
+      str('search[empty_only]', 'true selects artists with 0 posts', { only: 'A', effect: by.flag('empty') }),
+      str('search[order]', 'sort key', { only: 'A', values: 'sort-name-date', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
+      str('search[sort]', 'sort key', { only: 'B', values: 'sort-name-date', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
     ],
   },
   { id: 'artists.show', resource: 'artists', name: 'Show', kind: 'show', method: 'GET', path: '/artists/{id}', shown: true, summary: 'Show one artist.', params: [] },
@@ -50,12 +50,12 @@ export const ARTIST_OPERATIONS = [
     id: 'artist_versions.list', resource: 'artists', name: 'Artist versions', kind: 'list', method: 'GET', path: '/artist_versions', shown: true, only: 'A',
     summary: 'List artist versions.',
     params: [
-      str('search[name]', 'artist name'),
-      int('search[updater_id]', 'updater id'),
-      int('search[artist_id]', 'artist id'),
-      str('search[is_active]', 'true or false', { values: 'true-false' }),
-      str('search[is_banned]', 'true or false', { values: 'true-false' }),
-      str('search[order]', 'name or date', { values: 'sort-name-date', sortKey: true }),
+      str('search[name]', 'artist name', { effect: by.text('name', 'exact') }),
+      int('search[updater_id]', 'updater id', { effect: by.user('id', 'updater') }),
+      int('search[artist_id]', 'artist id', { effect: by.versioned() }),
+      str('search[is_active]', 'true or false', { values: 'true-false', effect: by.flag('is_active') }),
+      str('search[is_banned]', 'true or false', { values: 'true-false', effect: by.flag('is_banned') }),
+      str('search[order]', 'name or date', { values: 'sort-name-date', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
     ],
   },
 ] as const satisfies readonly OperationSpec[];

@@ -1,4 +1,4 @@
-import { int, str } from '../params.ts';
+import { by, int, rule, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 const doNotBump = () =>
@@ -10,12 +10,12 @@ export const COMMENT_OPERATIONS = [
     id: 'comments.list', resource: 'comments', name: 'List', kind: 'list', method: 'GET', path: '/comments', shown: true,
     summary: 'List comments.',
     params: [
-      str('group_by', 'must be comment', { values: 'comment-group-by', always: true }),
-      str('search[body_matches]', 'body search'),
-      int('search[post_id]', 'post id', { only: 'A' }),
-      str('search[post_tags_match]', 'tags of the commented post (meta-tags unsupported)'),
-      str('search[creator_name]', 'creator name (exact match)'),
-      int('search[creator_id]', 'creator id'),
+      str('group_by', 'must be comment', { values: 'comment-group-by', always: true, effect: rule('a listing mode, not a filter: comments are listed with group_by=comment (INT-comments-group-by)') }),
+      str('search[body_matches]', 'body search', { effect: by.text('body', 'matches') }),
+      int('search[post_id]', 'post id', { only: 'A', effect: by.post() }),
+      str('search[post_tags_match]', 'tags of the commented post (meta-tags unsupported)', { effect: by.postTags() }),
+      str('search[creator_name]', 'creator name (exact match)', { effect: by.user('name') }),
+      int('search[creator_id]', 'creator id', { effect: by.user('id') }),
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { int, str } from '../params.ts';
+import { by, int, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Forum posts. */
@@ -7,12 +7,12 @@ export const FORUM_POST_OPERATIONS = [
     id: 'forum_posts.list', resource: 'forum_posts', name: 'List', kind: 'list', method: 'GET', path: '/forum_posts', shown: true,
     summary: 'List forum posts.',
     params: [
-      int('search[creator_id]', 'creator id'),
-      str('search[creator_name]', 'creator name'),
-      int('search[topic_id]', 'topic id'),
-      str('search[topic_title_matches]', 'topic title search'),
-      str('search[topic_category_id]', 'forum category of the topic', { only: 'A', values: 'forum-category' }),
-      str('search[body_matches]', 'body search'),
+      int('search[creator_id]', 'creator id', { effect: by.user('id') }),
+      str('search[creator_name]', 'creator name', { effect: by.user('name') }),
+      int('search[topic_id]', 'topic id', { effect: by.topic() }),
+      str('search[topic_title_matches]', 'topic title search', { effect: by.topicTitle() }),
+      str('search[topic_category_id]', 'forum category of the topic', { only: 'A', values: 'forum-category', effect: by.topicCategory() }),
+      str('search[body_matches]', 'body search', { effect: by.text('body', 'matches') }),
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { str } from '../params.ts';
+import { by, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Forum topics. */
@@ -7,9 +7,9 @@ export const FORUM_TOPIC_OPERATIONS = [
     id: 'forum_topics.list', resource: 'forum_topics', name: 'List', kind: 'list', method: 'GET', path: '/forum_topics', shown: true,
     summary: 'List forum topics.',
     params: [
-      str('search[title_matches]', 'title search'),
-      str('search[title]', 'title (exact)'),
-      str('search[category_id]', 'forum category', { only: 'A', values: 'forum-category' }),
+      str('search[title_matches]', 'title search', { effect: by.text('title', 'matches') }),
+      str('search[title]', 'title (exact)', { effect: by.text('title', 'exact') }),
+      str('search[category_id]', 'forum category', { only: 'A', values: 'forum-category', effect: by.value('category_id') }),
     ],
   },
   { id: 'forum_topics.show', resource: 'forum_topics', name: 'Show', kind: 'show', method: 'GET', path: '/forum_topics/{id}', shown: true, summary: 'Show one forum topic.', params: [] },

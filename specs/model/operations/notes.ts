@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, rule, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Notes, and the note versions listing. */
@@ -7,12 +7,12 @@ export const NOTE_OPERATIONS = [
     id: 'notes.list', resource: 'notes', name: 'List', kind: 'list', method: 'GET', path: '/notes', shown: true,
     summary: 'List notes.',
     params: [
-      str('search[body_matches]', 'body search'),
-      int('search[post_id]', 'post id'),
-      str('search[post_tags_match]', 'tags of the annotated post (meta-tags unsupported)'),
-      str('search[creator_name]', 'creator name (exact match)'),
-      int('search[creator_id]', 'creator id'),
-      str('group_by', 'notes of one post are listed with group_by=note and search[post_id]', { only: 'A', values: 'note-group-by' }),
+      str('search[body_matches]', 'body search', { effect: by.text('body', 'matches') }),
+      int('search[post_id]', 'post id', { effect: by.post() }),
+      str('search[post_tags_match]', 'tags of the annotated post (meta-tags unsupported)', { effect: by.postTags() }),
+      str('search[creator_name]', 'creator name (exact match)', { effect: by.user('name') }),
+      int('search[creator_id]', 'creator id', { effect: by.user('id') }),
+      str('group_by', 'notes of one post are listed with group_by=note and search[post_id]', { only: 'A', values: 'note-group-by', effect: rule('notes of one post are listed with group_by=note and search[post_id] (IB-4-notes-group-by-A)') }),
     ],
   },
   { id: 'notes.show', resource: 'notes', name: 'Show', kind: 'show', method: 'GET', path: '/notes/{id}', shown: true, summary: 'Show one note.', params: [] },
@@ -45,6 +45,6 @@ export const NOTE_OPERATIONS = [
   {
     id: 'note_versions.list', resource: 'notes', name: 'Note versions', kind: 'list', method: 'GET', path: '/note_versions', shown: true,
     summary: 'List note versions.',
-    params: [int('search[updater_id]', 'updater id'), int('search[post_id]', 'post id'), int('search[note_id]', 'note id')],
+    params: [int('search[updater_id]', 'updater id', { effect: by.user('id', 'updater') }), int('search[post_id]', 'post id', { effect: by.post() }), int('search[note_id]', 'note id', { effect: by.versioned() })],
   },
 ] as const satisfies readonly OperationSpec[];

@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, sortBy, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Pools, and the pool versions listing. */
@@ -7,14 +7,14 @@ export const POOL_OPERATIONS = [
     id: 'pools.list', resource: 'pools', name: 'List', kind: 'list', method: 'GET', path: '/pools', shown: true,
     summary: 'List pools.',
     params: [
-      str('search[name_matches]', 'name search'),
-      str('search[description_matches]', 'description search'),
-      str('search[creator_name]', 'creator name'),
-      int('search[creator_id]', 'creator id'),
-      str('search[is_active]', 'true or false', { only: 'A', values: 'true-false' }),
-      str('search[category]', 'series or collection', { only: 'A', values: 'pool-category' }),
-      str('search[order]', 'sort key', { only: 'A', values: 'pool-order-A', sortKey: true }),
-      str('search[sort]', 'sort key', { only: 'B', values: 'pool-sort-B', sortKey: true }),
+      str('search[name_matches]', 'name search', { effect: by.text('name', 'matches') }),
+      str('search[description_matches]', 'description search', { effect: by.text('description', 'matches') }),
+      str('search[creator_name]', 'creator name', { effect: by.user('name') }),
+      int('search[creator_id]', 'creator id', { effect: by.user('id') }),
+      str('search[is_active]', 'true or false', { only: 'A', values: 'true-false', effect: by.flag('is_active') }),
+      str('search[category]', 'series or collection', { only: 'A', values: 'pool-category', effect: by.value('category') }),
+      str('search[order]', 'sort key', { only: 'A', values: 'pool-order-A', sortKey: true, effect: sortBy({ name: 'name', created_at: 'creation', post_count: 'count', date: 'creation' }) }),
+      str('search[sort]', 'sort key', { only: 'B', values: 'pool-sort-B', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
     ],
   },
   { id: 'pools.show', resource: 'pools', name: 'Show', kind: 'show', method: 'GET', path: '/pools/{id}', shown: true, summary: 'Show one pool.', params: [] },
@@ -44,6 +44,6 @@ export const POOL_OPERATIONS = [
   {
     id: 'pool_versions.list', resource: 'pools', name: 'Pool versions', kind: 'list', method: 'GET', path: '/pool_versions', shown: true,
     summary: 'List pool versions.',
-    params: [int('search[updater_id]', 'updater id'), str('search[updater_name]', 'updater name'), int('search[pool_id]', 'pool id')],
+    params: [int('search[updater_id]', 'updater id', { effect: by.user('id', 'updater') }), str('search[updater_name]', 'updater name', { effect: by.user('name', 'updater') }), int('search[pool_id]', 'pool id', { effect: by.versioned() })],
   },
 ] as const satisfies readonly OperationSpec[];

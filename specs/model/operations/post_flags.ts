@@ -1,4 +1,4 @@
-import { int, str } from '../params.ts';
+import { by, int, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Post flags (a post flagged for deletion). */
@@ -6,7 +6,7 @@ export const POST_FLAG_OPERATIONS = [
   {
     id: 'post_flags.list', resource: 'post_flags', name: 'List flags', kind: 'list', method: 'GET', path: '/post_flags', shown: true,
     summary: 'List post flags.',
-    params: [int('search[creator_id]', 'creator id'), str('search[creator_name]', 'creator name'), int('search[post_id]', 'post id')],
+    params: [int('search[creator_id]', 'creator id', { effect: by.user('id') }), str('search[creator_name]', 'creator name', { effect: by.user('name') }), int('search[post_id]', 'post id', { effect: by.post() })],
   },
   {
     id: 'post_flags.create', resource: 'post_flags', name: 'Create flag', kind: 'create', method: 'POST', path: '/post_flags', shown: true,

@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, rule, str, unstated, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Posts. */
@@ -7,10 +7,10 @@ export const POST_OPERATIONS = [
     id: 'posts.list', resource: 'posts', name: 'List', kind: 'list', method: 'GET', path: '/posts', shown: true,
     summary: 'List posts, optionally filtered by a tag search.',
     params: [
-      int('limit', 'posts per request, at most 100'),
-      int('page', 'page number'),
-      str('tags', 'search terms; any tag combination valid on the web site, including meta-tags'),
-      str('raw', 'when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing', { only: 'A' }),
+      int('limit', 'posts per request, at most 100', { effect: { kind: 'limit', max: 100 } }),
+      int('page', 'page number', { effect: { kind: 'page' } }),
+      str('tags', 'search terms; any tag combination valid on the web site, including meta-tags', { effect: { kind: 'tags' } }),
+      str('raw', 'when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing', { only: 'A', effect: rule('with raw, tags is one literal tag (IB-4-posts-list-raw-A)') }),
     ],
     remarks: ['Posts per list request: hard maximum 100 (`limit`).'],
   },
@@ -46,10 +46,10 @@ export const POST_VERSION_OPERATIONS = [
     id: 'post_versions.list', resource: 'posts', name: 'Post versions', kind: 'list', method: 'GET', path: '/post_versions', shown: true,
     summary: 'List post versions.',
     params: [
-      str('search[updater_name]', 'updater name'),
-      int('search[updater_id]', 'updater id'),
-      int('search[post_id]', 'post id'),
-      int('search[start_id]', 'start id', { only: 'A' }),
+      str('search[updater_name]', 'updater name', { effect: by.user('name', 'updater') }),
+      int('search[updater_id]', 'updater id', { effect: by.user('id', 'updater') }),
+      int('search[post_id]', 'post id', { effect: by.post() }),
+      int('search[start_id]', 'start id', { only: 'A', effect: unstated('the document names search[start_id] without saying what it selects') }),
     ],
   },
 ] as const satisfies readonly OperationSpec[];

@@ -1,4 +1,4 @@
-import { int, param, str } from '../params.ts';
+import { by, int, param, rule, str } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Uploads. */
@@ -6,7 +6,7 @@ export const UPLOAD_OPERATIONS = [
   {
     id: 'uploads.list', resource: 'uploads', name: 'List', kind: 'list', method: 'GET', path: '/uploads', shown: true,
     summary: 'List uploads.',
-    params: [int('search[uploader_id]', 'uploader id'), str('search[uploader_name]', 'uploader name'), str('search[source]', 'source (exact string match)')],
+    params: [int('search[uploader_id]', 'uploader id', { effect: by.user('id', 'uploader') }), str('search[uploader_name]', 'uploader name', { effect: by.user('name', 'uploader') }), str('search[source]', 'source (exact string match)', { effect: rule('exact string match of the source an upload was made from (IB-4-uploads-search-source)') })],
   },
   { id: 'uploads.show', resource: 'uploads', name: 'Show', kind: 'show', method: 'GET', path: '/uploads/{id}', shown: true, summary: 'Show one upload.', params: [] },
   {

@@ -1,4 +1,4 @@
-import { int, str, versionId } from '../params.ts';
+import { by, int, sortBy, str, versionId } from '../params.ts';
 import type { OperationSpec } from '../types.ts';
 
 /** Section 4: Wiki pages. */
@@ -7,13 +7,13 @@ export const WIKI_PAGE_OPERATIONS = [
     id: 'wiki_pages.list', resource: 'wiki_pages', name: 'List', kind: 'list', method: 'GET', path: '/wiki_pages', shown: true,
     summary: 'List wiki pages.',
     params: [
-      str('search[title]', 'title'),
-      int('search[creator_id]', 'creator id'),
-      str('search[body_matches]', 'body search'),
-      str('search[other_names_match]', 'other names search', { only: 'A' }),
-      str('search[creator_name]', 'creator name'),
-      str('search[order]', 'sort key', { only: 'A', values: 'wiki-sort', sortKey: true }),
-      str('search[sort]', 'sort key', { only: 'B', values: 'wiki-sort', sortKey: true }),
+      str('search[title]', 'title', { effect: by.text('title', 'exact') }),
+      int('search[creator_id]', 'creator id', { effect: by.user('id') }),
+      str('search[body_matches]', 'body search', { effect: by.text('body', 'matches') }),
+      str('search[other_names_match]', 'other names search', { only: 'A', effect: by.text('other_names', 'matches') }),
+      str('search[creator_name]', 'creator name', { effect: by.user('name') }),
+      str('search[order]', 'sort key', { only: 'A', values: 'wiki-sort', sortKey: true, effect: sortBy({ date: 'creation', title: 'name' }) }),
+      str('search[sort]', 'sort key', { only: 'B', values: 'wiki-sort', sortKey: true, effect: sortBy({ date: 'creation', title: 'name' }) }),
     ],
   },
   { id: 'wiki_pages.show', resource: 'wiki_pages', name: 'Show', kind: 'show', method: 'GET', path: '/wiki_pages/{id}', shown: true, summary: 'Show one wiki page.', params: [] },

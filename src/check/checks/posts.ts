@@ -203,13 +203,16 @@ export const pages_follow_each_other_exactly = defineCheck({
 
 export const limit_gives_that_many_when_more_exist = defineCheck({
   id: 'posts/limit-exact', fn: 'limit_gives_that_many_when_more_exist', resource: 'posts',
-  description: 'limit=n gives n posts when more than n match', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: false,
+  description: 'limit=n gives n posts when more than n match, from 1 to the documented maximum of 100', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: false,
   async run(ctx) {
     const { tag } = await taggedPosts(ctx);
     for (const limit of [1, 5]) {
       const got = await listIds(ctx, 'posts.list', { tags: tag, limit });
       if (got.length !== limit) fail(`limit=${limit} gave ${got.length} of the 6 posts tagged ${tag}`, { expected: String(limit), actual: String(got.length) });
     }
+    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1, false);
+    const atMax = await listIds(ctx, 'posts.list', { limit: POSTS_PER_REQUEST_MAX });
+    if (atMax.length !== POSTS_PER_REQUEST_MAX) fail(`limit=${POSTS_PER_REQUEST_MAX} gave ${atMax.length} posts although more than ${POSTS_PER_REQUEST_MAX} exist`, { expected: String(POSTS_PER_REQUEST_MAX), actual: String(atMax.length) });
   },
 });
 

@@ -1,4 +1,4 @@
-/** `users/*`: the numeric level of a user and the documented level of each role; the user searches and sort. */
+/** `users/*`: the numeric level of a user and the documented level of each role; the user searches (their effects and the sort key: effects.ts). */
 import type { Variant } from '../../../specs/model/index.ts';
 import { userLevelsFor } from '../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../check.ts';
@@ -93,19 +93,6 @@ export const user_max_level_search = defineCheck({
   },
 });
 
-export function user_sort_key_orders_by_name(variant: Variant): Check {
-  return defineCheck({
-    id: `users/sort-${variant}`, fn: 'user_sort_key_orders_by_name', resource: 'users',
-    description: `users are listed by name with the sort key of ${variant}`, requirements: [`IB-4-users-sort-${variant}`], readOnly: true,
-    async run(ctx) {
-      const names = records(await succeed(ctx, 'users.list', { fields: { [variant === 'A' ? 'order' : 'sort']: 'name' } }, 'sort by name'), 'users.list').map((u) => text(field(u, 'name', 'user')));
-      if (names.length < 3) skip('fewer than 3 users to order');
-      const asc = [...names].sort((a, b) => a.localeCompare(b));
-      if (names.join() !== asc.join() && names.join() !== [...asc].reverse().join()) fail('users are not in name order', { expected: asc.slice(0, 5).join(', '), actual: names.slice(0, 5).join(', ') });
-    },
-  });
-}
-
 export const level_is_a_json_number = defineCheck({
   id: 'users/level-is-a-number', fn: 'level_is_a_json_number', resource: 'users',
   description: 'in JSON, a user\'s level is a number, not a string ("a numeric attribute")', requirements: ['IB-2-user-level'], readOnly: true,
@@ -127,7 +114,6 @@ export function checks(variant: Variant): Check[] {
     user_name_search_supports_patterns,
     user_level_search,
     user_max_level_search,
-    user_sort_key_orders_by_name(variant),
     level_is_a_json_number,
   ];
 }

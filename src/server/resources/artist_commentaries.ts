@@ -172,7 +172,7 @@ export const artistCommentariesModule: ResourceModule = {
   },
 
   faults: [
-    { id: 'commentary-versions-post-id-ignored', requirements: ['IB-4-artist_commentary_versions-search-post_id-A'], summary: 'search[post_id] on artist commentary versions is ignored.', variants: ['A'], caughtBy: 'searches/artist_commentary_versions.list.post_id' },
+    { id: 'commentary-versions-post-id-ignored', requirements: ['IB-4-artist_commentary_versions-search-post_id-A'], summary: 'search[post_id] on artist commentary versions is ignored.', variants: ['A'], caughtBy: 'effects/artist_commentary_versions.list/post_id' },
     { id: 'commentary-translated-dropped', requirements: ['IB-4-commentary-fields-A'], summary: 'artist_commentary[translated_description] is not stored.', variants: ['A'], caughtBy: 'artist_commentaries/fields' },
     { id: 'commentary-second-call-adds', requirements: ['IB-4-commentary-create-or-update-A'], summary: 'A second create_or_update for a post adds another commentary instead of updating.', variants: ['A'] },
     { id: 'commentary-revert-by-commentary-id', requirements: ['IB-4-commentary-revert-post-id-A'], summary: 'Artist commentary revert reads {id} as the commentary id, not the post id.', variants: ['A'] },

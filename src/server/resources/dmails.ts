@@ -158,7 +158,7 @@ export const dmailsModule: ResourceModule = {
     },
   },
   faults: [
-    { id: 'dmails-to-name-ignored', requirements: ['IB-4-dmails-search-to_name'], summary: 'search[to_name] on dmails is ignored.', caughtBy: 'searches/dmails.to_name' },
+    { id: 'dmails-to-name-ignored', requirements: ['IB-4-dmails-search-to_name'], summary: 'search[to_name] on dmails is ignored.', caughtBy: 'effects/dmails.list/to_name' },
     { id: 'dmails-others-listed', requirements: ['IB-4-dmails-owner-list'], summary: 'The dmail list includes other users\' dmails.' },
     { id: 'dmails-others-shown', requirements: ['IB-4-dmails-owner-show'], summary: 'Other users\' dmails can be shown.' },
     { id: 'dmails-others-deletable', requirements: ['IB-4-dmails-owner-delete'], summary: 'Other users\' dmails can be deleted.' },

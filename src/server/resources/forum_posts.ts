@@ -137,7 +137,7 @@ export const forumPostsModule: ResourceModule = {
 
   faults: [
     { id: 'forum-post-update-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_post[body] updates answer success but change nothing.', caughtBy: 'forum_topics/fields' },
-    { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'searches/forum_posts.topic_id' },
+    { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'effects/forum_posts.list/topic_id' },
     { id: 'forum-post-delete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post deletes answer success but the post stays undeleted.' },
     { id: 'forum-post-undelete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post undeletes answer success but the post stays deleted.' },
   ],

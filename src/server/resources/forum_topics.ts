@@ -133,7 +133,7 @@ export const forumTopicsModule: ResourceModule = {
   },
 
   faults: [
-    { id: 'forum-topics-title-substring', requirements: ['IB-4-forum_topics-search-title'], summary: 'search[title] on forum topics matches titles that only contain it.', caughtBy: 'searches/forum_topics.title' },
+    { id: 'forum-topics-title-substring', requirements: ['IB-4-forum_topics-search-title'], summary: 'search[title] on forum topics matches titles that only contain it.', caughtBy: 'effects/forum_topics.list/title' },
     { id: 'forum-topic-category-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_topic[category_id] is ignored on update.', variants: ['A'], caughtBy: 'forum_topics/fields' },
     { id: 'forum-original-post-missing', requirements: ['IB-4-forum-original-post'], summary: 'A forum topic is created without its original post.' },
     { id: 'forum-topic-delete-noop', requirements: ['IB-3-forum_topics-delete-undelete'], summary: 'Forum topic deletes answer success but the topic stays undeleted.' },

@@ -249,7 +249,7 @@ export const notesModule: ResourceModule = {
   faults: [
     { id: 'notes-xy-swapped', requirements: ['IB-4-notes-fields'], summary: 'note[x] and note[y] are swapped when a note is created.', caughtBy: 'notes/fields' },
     { id: 'notes-update-drops-height', requirements: ['IB-4-notes-fields'], summary: 'note[height] is ignored on update.', caughtBy: 'notes/fields' },
-    { id: 'note-versions-note-id-ignored', requirements: ['IB-4-note_versions-search-note_id'], summary: 'search[note_id] on note versions is ignored.', caughtBy: 'searches/note_versions.list.note_id' },
+    { id: 'note-versions-note-id-ignored', requirements: ['IB-4-note_versions-search-note_id'], summary: 'search[note_id] on note versions is ignored.', caughtBy: 'effects/note_versions.list/note_id' },
     { id: 'notes-update-ignored', requirements: ['IB-4-notes-lifecycle'], summary: 'Note updates answer success but save nothing.' },
     { id: 'notes-delete-noop', requirements: ['IB-4-notes-lifecycle', 'IB-3-delete'], summary: 'Note deletes answer success but the note remains.' },
     { id: 'notes-group-by-post-ignored', requirements: ['IB-4-notes-group-by-A'], summary: 'With group_by=note, search[post_id] is ignored (notes of every post are listed).', variants: ['A'] },

@@ -257,8 +257,8 @@ export const poolsModule: ResourceModule = {
   faults: [
     { id: 'pools-is-active-ignored', requirements: ['IB-4-pools-fields'], summary: 'pool[is_active] is accepted on update but not stored.', caughtBy: 'pools/fields' },
     { id: 'pools-category-as-first', requirements: ['IB-4-pools-fields'], summary: 'pool[category] on update is always stored as the first category.', variants: ['A'], caughtBy: 'pools/fields' },
-    { id: 'pools-category-search-ignored', requirements: ['IB-4-pools-search-category-A'], summary: 'search[category] on pools is ignored.', variants: ['A'], caughtBy: 'searches/pools.category' },
-    { id: 'pool-versions-pool-id-ignored', requirements: ['IB-4-pool_versions-search-pool_id'], summary: 'search[pool_id] on pool versions is ignored.', caughtBy: 'searches/pool_versions.list.pool_id' },
+    { id: 'pools-category-search-ignored', requirements: ['IB-4-pools-search-category-A'], summary: 'search[category] on pools is ignored.', variants: ['A'], caughtBy: 'effects/pools.list/category' },
+    { id: 'pool-versions-pool-id-ignored', requirements: ['IB-4-pool_versions-search-pool_id'], summary: 'search[pool_id] on pool versions is ignored.', caughtBy: 'effects/pool_versions.list/pool_id' },
     { id: 'pools-post-ids-ignored', requirements: ['IB-4-pools-post-ids'], summary: 'pool[post_ids] is accepted but the pool\'s posts do not change.' },
     { id: 'pools-delete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool deletes answer success but the pool stays undeleted.' },
     { id: 'pools-undelete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool undeletes answer success but the pool stays deleted.' },

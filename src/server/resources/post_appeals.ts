@@ -12,6 +12,6 @@ export const postAppealsModule: ResourceModule = {
     'post_appeals.create': createReport(APPEALS),
   },
   faults: [
-    { id: 'post_appeals-post-id-ignored', requirements: ['IB-4-post_appeals-search-post_id'], summary: 'search[post_id] on post appeals is ignored.', caughtBy: 'searches/post_appeals.post_id' },
+    { id: 'post_appeals-post-id-ignored', requirements: ['IB-4-post_appeals-search-post_id'], summary: 'search[post_id] on post appeals is ignored.', caughtBy: 'effects/post_appeals.list/post_id' },
   ],
 };

@@ -13,6 +13,6 @@ export const postFlagsModule: ResourceModule = {
   },
   faults: [
     { id: 'flags-not-listed', requirements: ['IB-3-flag-for-deletion'], summary: 'Post flags are saved but never listed.' },
-    { id: 'post_flags-post-id-ignored', requirements: ['IB-4-post_flags-search-post_id'], summary: 'search[post_id] on post flags is ignored.', caughtBy: 'searches/post_flags.post_id' },
+    { id: 'post_flags-post-id-ignored', requirements: ['IB-4-post_flags-search-post_id'], summary: 'search[post_id] on post flags is ignored.', caughtBy: 'effects/post_flags.list/post_id' },
   ],
 };

@@ -274,6 +274,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     let tail = paging.sql(w, 'p.id', order);
     // Quiet paging faults: one post lost between pages, one post short of the limit.
     if (f.active('page-skips-one')) tail = tail.replace(/OFFSET (\d+)/, (_, n: string) => `OFFSET ${Number(n) + 1}`);
+    if (f.active('limit-max-short')) tail = tail.replace(/LIMIT (\d+)/, (_, n: string) => `LIMIT ${Number(n) >= POSTS_PER_REQUEST_MAX ? Number(n) - 1 : n}`);
     if (f.active('limit-one-short')) tail = tail.replace(/LIMIT (\d+)/, (_, n: string) => `LIMIT ${Math.max(1, Number(n) - 1)}`);
     const rows = await env.db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts p ${w.sql} ${tail}`, w.params);
     return { kind: 'list' as const, root: 'posts', element: 'post', records: await postRecords(paging.arrange(rows), env, origin) };
@@ -375,8 +376,9 @@ export const postsModule: ResourceModule = {
     { id: 'raw-ignored', requirements: ['IB-4-posts-list-raw-A'], summary: 'raw is ignored: tags is parsed as several tags.', variants: ['A'] },
     { id: 'get-show-changes-record', requirements: ['IB-2-get-reads'], summary: 'GET /posts/{id} increments the post\'s score.' },
     { id: 'update-ignored', requirements: ['IB-4-posts-update-fields'], summary: 'PUT /posts/{id} answers success but saves nothing.' },
-    { id: 'post-versions-post-id-ignored', requirements: ['IB-4-post_versions-search-post_id'], summary: 'search[post_id] on post versions is ignored.', caughtBy: 'searches/post_versions.list.post_id' },
+    { id: 'post-versions-post-id-ignored', requirements: ['IB-4-post_versions-search-post_id'], summary: 'search[post_id] on post versions is ignored.', caughtBy: 'effects/post_versions.list/post_id' },
     { id: 'page-skips-one', requirements: ['IB-4-posts-list-page'], summary: 'Page 2 and later start one post too late: a post between pages is never listed.', caughtBy: 'posts/page-exact' },
+    { id: 'limit-max-short', requirements: ['IB-4-posts-list-limit-honoured'], summary: 'limit=100 returns 99 posts when more exist (smaller limits are exact).', caughtBy: 'posts/limit-exact' },
     { id: 'limit-one-short', requirements: ['IB-4-posts-list-limit-honoured'], summary: 'limit=n returns n-1 posts when more exist.', caughtBy: 'posts/limit-exact' },
     { id: 'rating-explicit-as-questionable', requirements: ['IB-4-posts-update-fields'], summary: 'post[rating] explicit is stored as questionable.', caughtBy: 'posts/update-every-rating' },
     { id: 'update-drops-parent', requirements: ['IB-4-posts-update-fields'], summary: 'post[parent_id] is dropped when post[tag_string] is updated with it.', caughtBy: 'posts/update-fields' },

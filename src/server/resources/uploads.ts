@@ -131,7 +131,7 @@ export const uploadsModule: ResourceModule = {
     },
   },
   faults: [
-    { id: 'uploads-uploader-name-ignored', requirements: ['IB-4-uploads-search-uploader_name'], summary: 'search[uploader_name] on uploads is ignored.', caughtBy: 'searches/uploads.uploader_name' },
+    { id: 'uploads-uploader-name-ignored', requirements: ['IB-4-uploads-search-uploader_name'], summary: 'search[uploader_name] on uploads is ignored.', caughtBy: 'effects/uploads.list/uploader_name' },
     { id: 'upload-rating-explicit-as-questionable', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload with upload[rating]=explicit becomes is rated questionable.', caughtBy: 'uploads/fields' },
     { id: 'upload-parent-dropped', requirements: ['IB-4-uploads-fields'], summary: 'upload[parent_id] is accepted but the post it becomes has no parent.', caughtBy: 'uploads/fields' },
     { id: 'upload-without-file-accepted', requirements: ['IB-4-uploads-file-or-source'], summary: 'An upload with neither upload[file] nor upload[source] is accepted.' },

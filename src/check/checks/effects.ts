@@ -1,0 +1,511 @@
+/**
+ * `effects/<op>/<param>`: every list parameter whose effect the document states (ParamSpec.effect) is
+ * observed on records the check makes itself: a record the parameter must list and one it must leave
+ * out, both ways; every value of a value set or a state; every value of a sort key. Generated from the
+ * model, so a parameter added to specs/model gets its check. Where the API gives no way to make the
+ * records a parameter needs, the check is `skip` with that reason (and `conform spec --coverage` says so).
+ */
+import type { OperationId, ResolvedOperation, ResolvedParam, SortBasis, Variant } from '../../../specs/model/index.ts';
+import { OPERATIONS, operationsFor } from '../../../specs/model/index.ts';
+import type { RequirementId } from '../../../specs/requirements/index.ts';
+import { requirement, requirementIds } from '../../../specs/requirements/index.ts';
+import type { Account } from '../accounts.ts';
+import type { Check, CheckContext } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { recordId } from '../formats.ts';
+import { makePost } from '../world.ts';
+import { records, succeed, text } from './support/calls.ts';
+import type { Facts, Recipe } from './support/recipes.ts';
+import { othersThan, recipeFor, userIdOf } from './support/recipes.ts';
+import { expectDisjoint, expectSelects } from './support/selection.ts';
+
+/** The short name a call takes (`search[post_id]` -> `post_id`). */
+export function shortName(param: string): string {
+  return /^search\[([a-z_]+)\]$/.exec(param)?.[1] ?? param;
+}
+
+async function listed(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, as?: Account): Promise<number[]> {
+  const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, `${op} with ${JSON.stringify(fields)}`);
+  return records(reply, op).map(recordId).filter((x): x is number => x !== undefined);
+}
+
+function needs(recipe: Recipe | undefined, fact: string, op: OperationId): Recipe {
+  if (!recipe || !recipe.varies.includes(fact)) skip(`the API gives no way to make ${op.split('.')[0]} records that differ in ${fact.replace(':', ' ')}, so the parameter's effect cannot be observed on records of this run`);
+  return recipe;
+}
+
+/** Makes a record, or undefined when the recipe says the API cannot make one so. */
+async function tryMake(ctx: CheckContext, recipe: Recipe, facts: Facts): Promise<number | undefined> {
+  try {
+    return await recipe.make(ctx, facts);
+  } catch (err) {
+    if ((err as Error).name === 'CheckSkip' && facts.flag) return undefined;
+    throw err;
+  }
+}
+
+/** Two accounts that both may make the records (the actor and the next most privileged). */
+function twoMakers(ctx: CheckContext): [Account, Account] {
+  const a = ctx.accounts.actor;
+  const b = othersThan(ctx, a)[0];
+  if (!b) skip('a second account is needed to make records of another user');
+  return [a, b];
+}
+
+type Run = (ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam) => Promise<void>;
+
+const creator: Run = async (ctx, op, p) => {
+  const recipe = needs(recipeFor(op.id), 'creator', op.id);
+  const match = p.effect!.kind === 'filter' ? p.effect!.match : 'name';
+  const [a, b] = twoMakers(ctx);
+  // Dmails are listed by their owners: both are sent to a third account, which lists them.
+  const third = op.id === 'dmails.list' ? othersThan(ctx, a).find((x) => x.name !== b.name) : undefined;
+  if (op.id === 'dmails.list' && !third) skip('three accounts are needed: two senders and a recipient');
+  const made = async (as: Account) => recipe.make(ctx, { as, ...(third ? { to: third, viewer: third } : {}) });
+  const ra = await made(a);
+  const rb = await made(b);
+  for (const [me, mine, theirs] of [[a, ra, rb], [b, rb, ra]] as const) {
+    const value = match === 'id' ? await userIdOf(ctx, me) : me.name;
+    // Each user searches for its own records (the family hides some creators from lower levels).
+    const viewer = third ?? me;
+    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }, viewer), [mine], [theirs], `${p.name}=${value}`);
+  }
+};
+
+const recipient: Run = async (ctx, op, p) => {
+  const recipe = needs(recipeFor(op.id), 'recipient', op.id);
+  const from = ctx.accounts.actor;
+  const [b, c] = othersThan(ctx, from);
+  if (!b || !c) skip('two accounts besides the sender are needed');
+  const rb = await recipe.make(ctx, { as: from, to: b, viewer: from });
+  const rc = await recipe.make(ctx, { as: from, to: c, viewer: from });
+  for (const [to, mine, theirs] of [[b, rb, rc], [c, rc, rb]] as const) {
+    const value = p.effect!.kind === 'filter' && p.effect!.match === 'id' ? await userIdOf(ctx, to) : to.name;
+    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }, from), [mine], [theirs], `${p.name}=${value}`);
+  }
+};
+
+const onPost: Run = async (ctx, op, p) => {
+  const recipe = needs(recipeFor(op.id), 'post', op.id);
+  const [pa, pb] = [await makePost(ctx), await makePost(ctx)];
+  const ra = await recipe.make(ctx, { post: pa });
+  const rb = await recipe.make(ctx, { post: pb });
+  const byTags = p.effect!.kind === 'filter' && p.effect!.subject === 'post-tags';
+  for (const [mine, theirs, post] of [[ra, rb, pa], [rb, ra, pb]] as const) {
+    const value = byTags ? post.tag : post.id;
+    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }), [mine], [theirs], `${p.name}=${value}`);
+  }
+};
+
+const self: Run = async (ctx, op, p) => {
+  const recipe = recipeFor(op.id);
+  if (!recipe) return ownIds(ctx, op, p);
+  const ra = await recipe.make(ctx, {});
+  const rb = await recipe.make(ctx, {});
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: ra }), [ra], [rb], `${p.name}=${ra}`);
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: rb }), [rb], [ra], `${p.name}=${rb}`);
+};
+
+/** search[id] where the check cannot make records (users): two records the listing shows. */
+async function ownIds(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam): Promise<void> {
+  const all = await listed(ctx, op.id, {});
+  if (all.length < 2) skip(`${op.id} lists fewer than two records to tell apart by ${p.name}`);
+  const [a, b] = all as [number, number];
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: a }), [a], [b], `${p.name}=${a}`);
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: b }), [b], [a], `${p.name}=${b}`);
+}
+
+const textField: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'filter' || !effect.field) throw new Error(`${op.id} ${p.name}: a text effect names its field`);
+  if (op.id === 'users.list') return userNames(ctx, op, p);
+  if (!recipeFor(op.id)) return existingTexts(ctx, op, p, effect.field);
+  const recipe = needs(recipeFor(op.id), `text:${effect.field}`, op.id);
+  const label = (x: string) => `${x}${effect.field!.replace(/_/g, '')}`;
+  const words = [ctx.unique(label('a')).toLowerCase(), ctx.unique(label('b')).toLowerCase(), ctx.unique(label('c')).toLowerCase()];
+  const made: number[] = [];
+  for (const value of words.slice(0, effect.match === 'names' ? 3 : 2)) made.push(await recipe.make(ctx, { text: { field: effect.field, value } }));
+  if (effect.match === 'names') {
+    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: `${words[0]},${words[1]}` }), [made[0]!, made[1]!], [made[2]!], `${p.name}=${words[0]},${words[1]}`);
+    return;
+  }
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: words[0]! }), [made[0]!], [made[1]!], `${p.name}=${words[0]}`);
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: words[1]! }), [made[1]!], [made[0]!], `${p.name}=${words[1]}`);
+};
+
+/** A `*` pattern as a regular expression (case-insensitive, as user names compare). */
+function glob(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+}
+
+/** Users cannot be made: the run's accounts, found by exact name and by a `*` pattern. */
+async function userNames(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam): Promise<void> {
+  const accounts = ctx.accounts.usable;
+  if (accounts.length < 2) skip('two accounts are needed');
+  const [a, b] = accounts as [Account, Account];
+  const [ia, ib] = [await userIdOf(ctx, a), await userIdOf(ctx, b)];
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: a.name }), [ia], [ib], `${p.name}=${a.name}`);
+  const pattern = `${a.name.slice(0, Math.max(1, a.name.length - 2))}*`;
+  const outside = accounts.filter((x) => !glob(pattern).test(x.name));
+  const outsideIds = await Promise.all(outside.slice(0, 2).map((x) => userIdOf(ctx, x)));
+  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: pattern }), [ia], outsideIds, `${p.name}=${pattern}`);
+}
+
+/**
+ * Listings the API gives no way to fill (tag aliases and implications): two records the target already
+ * has, each found by its own value and not by the other's. Fewer than two: not checkable on this target.
+ */
+async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, field: string): Promise<void> {
+  const all = records(await succeed(ctx, op.id, { fields: {} }, op.id), op.id);
+  const usable = all.filter((r) => recordId(r) !== undefined && typeof r[field] === 'string' && text(r[field]!) !== '');
+  const [a, b] = usable.filter((r, i) => usable.findIndex((x) => text(x[field]!) === text(r[field]!)) === i);
+  if (!a || !b) skip(`the target lists fewer than two ${op.id.split('.')[0]} with a ${field}, and the API gives no way to make one`);
+  for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+    const value = text(mine[field]!);
+    const got = await listed(ctx, op.id, { [shortName(p.name)]: value });
+    expectSelects(got, [recordId(mine)!], text(theirs[field]!).toLowerCase().includes(value.toLowerCase()) ? [] : [recordId(theirs)!], `${p.name}=${value}`);
+  }
+}
+
+/** Forum posts by their topic: two topics of their own, with different titles and (A) categories. */
+const topic: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'filter') return;
+  const topics = recipeFor('forum_topics.list')!;
+  const categories = ctx.target.operation('forum_topics.create').params.find((x) => x.name.endsWith('[category_id]'))?.values;
+  const titles = [ctx.unique('ta').toLowerCase(), ctx.unique('tb').toLowerCase()];
+  const made: number[] = [];
+  for (const [i, title] of titles.entries()) {
+    made.push(await topics.make(ctx, { text: { field: 'title', value: title }, ...(categories ? { value: { field: 'category_id', value: categories[i]! } } : {}) }));
+  }
+  const values = effect.subject === 'topic' ? made : effect.subject === 'topic-title' ? titles : categories;
+  if (!values) skip(`${p.name}: the forum categories do not exist in ${ctx.variant}`);
+  const lists = [];
+  for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
+  expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+};
+
+const valueField: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'filter' || !effect.field || !p.values) throw new Error(`${op.id} ${p.name}: a value effect names its field and its set`);
+  const recipe = needs(recipeFor(op.id), `value:${effect.field}`, op.id);
+  const made = new Map<string, number>();
+  for (const value of p.values) made.set(value, await recipe.make(ctx, { value: { field: effect.field, value } }));
+  for (const [value, id] of made) {
+    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }), [id], [...made].filter(([v]) => v !== value).map(([, x]) => x), `${p.name}=${value}`);
+  }
+};
+
+/** The value of a state filter that selects records in the state (`true`, `yes`), and the one that selects the others. */
+function stateValues(p: ResolvedParam): { on: string; off?: string } {
+  const values = p.values ?? ['true'];
+  return { on: values[0]!, ...(values[1] !== undefined ? { off: values[1] } : {}) };
+}
+
+const flag: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'filter' || !effect.field) throw new Error(`${op.id} ${p.name}: a state effect names its state`);
+  const state = effect.field;
+  const recipe = needs(recipeFor(op.id), `flag:${state}`, op.id);
+  // Dmails: `read` is the recipient's; the recipient lists its copy.
+  const to = op.id === 'dmails.list' ? othersThan(ctx, ctx.accounts.actor)[0] : undefined;
+  const who = to ? { to, viewer: to } : {};
+  const on = await tryMake(ctx, recipe, { ...who, flag: { state, on: true } });
+  const off = await tryMake(ctx, recipe, { ...who, flag: { state, on: false } });
+  if (on === undefined && off === undefined) skip(`no record in either state of ${state} can be made`);
+  const values = stateValues(p);
+  const list = (value: string) => listed(ctx, op.id, { [shortName(p.name)]: value }, to);
+  const inState = [on].filter((x): x is number => x !== undefined);
+  const outOfState = [off].filter((x): x is number => x !== undefined);
+  expectSelects(await list(values.on), inState, outOfState, `${p.name}=${values.on}`);
+  if (values.off === undefined) return;
+  // A hiding state (hide_empty): its second value lists every record.
+  if (effect.hides) expectSelects(await list(values.off), [...inState, ...outOfState], [], `${p.name}=${values.off}`);
+  else expectSelects(await list(values.off), outOfState, inState, `${p.name}=${values.off}`);
+};
+
+/** Users cannot be made: the accounts of the run, each narrowed by its name, are selected by level. */
+const level: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'filter') return;
+  const levels = [...new Set(ctx.accounts.usable.map((a) => a.level))].sort((x, y) => x - y);
+  if (levels.length < 2) skip('accounts of two levels are needed');
+  const low = ctx.accounts.usable.find((a) => a.level === levels[0])!;
+  const high = ctx.accounts.usable.find((a) => a.level === levels[levels.length - 1])!;
+  const key = shortName(p.name);
+  const probe = async (who: Account, value: number, wanted: boolean) => {
+    const id = await userIdOf(ctx, who);
+    const got = await listed(ctx, op.id, { name: who.name, [key]: value });
+    expectSelects(got, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value} with search[name]=${who.name} (level ${who.level})`);
+  };
+  if (effect.match === 'eq') {
+    await probe(low, low.level, true);
+    await probe(low, high.level, false);
+  } else if (effect.match === 'min') {
+    await probe(high, high.level, true);
+    await probe(low, high.level, false);
+  } else {
+    await probe(low, low.level, true);
+    await probe(high, low.level, false);
+  }
+};
+
+/** Version listings: versions made for two different values; each value lists versions, and none of the other's. */
+interface VersionMaker {
+  readonly varies: readonly string[];
+  /** Makes a record with a version (or more) under these facts; returns the id of the record versioned. */
+  make(ctx: CheckContext, facts: Facts): Promise<number>;
+}
+
+const edit = (op: OperationId, fields: (ctx: CheckContext) => Record<string, string>) => async (ctx: CheckContext, id: number, as?: Account) => {
+  await succeed(ctx, op, { path: { id }, fields: fields(ctx), ...(as ? { as } : {}) }, `an update of ${op.split('.')[0]} ${id}`);
+};
+
+const made = (list: OperationId) => recipeFor(list)!;
+
+const VERSIONS: Partial<Record<OperationId, VersionMaker>> = {
+  'post_versions.list': {
+    varies: ['creator', 'post'],
+    async make(ctx, facts) {
+      const post = facts.post ?? (await makePost(ctx));
+      await edit('posts.update', (c) => ({ tag_string: `${post.tag} ${c.unique('v').toLowerCase()}` }))(ctx, post.id, facts.as);
+      return post.id;
+    },
+  },
+  'note_versions.list': {
+    varies: ['creator', 'post', 'versioned'],
+    async make(ctx, facts) {
+      const id = await made('notes.list').make(ctx, facts);
+      await edit('notes.update', (c) => ({ body: c.unique('v') }))(ctx, id, facts.as);
+      return id;
+    },
+  },
+  'pool_versions.list': {
+    varies: ['creator', 'versioned'],
+    async make(ctx, facts) {
+      const id = await made('pools.list').make(ctx, facts);
+      await edit('pools.update', (c) => ({ description: c.unique('v') }))(ctx, id, facts.as);
+      return id;
+    },
+  },
+  'artist_versions.list': {
+    varies: ['creator', 'versioned', 'text:name', 'flag:is_active', 'flag:is_banned'],
+    async make(ctx, facts) {
+      const name = facts.text?.value ?? ctx.unique('artist').toLowerCase();
+      const reply = await succeed(ctx, 'artists.create', { fields: { name }, ...(facts.as ? { as: facts.as } : {}) }, 'an artist');
+      const id = reply.createdId() ?? (await made('artists.list').make(ctx, facts));
+      await edit('artists.update', (c) => ({ group_name: c.unique('v').toLowerCase() }))(ctx, id, facts.as);
+      return id;
+    },
+  },
+  'artist_commentary_versions.list': {
+    varies: ['creator', 'post'],
+    async make(ctx, facts) {
+      const post = facts.post ?? (await makePost(ctx));
+      for (const label of ['v1', 'v2']) {
+        await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: post.id, original_title: ctx.unique(label) }, ...(facts.as ? { as: facts.as } : {}) }, 'an artist commentary');
+      }
+      return post.id;
+    },
+  },
+};
+
+/** The field a version record names the subject with, when it carries one (INT-record-fields). */
+function subjectField(op: ResolvedOperation, p: ResolvedParam): string | undefined {
+  const short = shortName(p.name);
+  return /_(id|name)$/.test(short) ? short : undefined;
+}
+
+const versions: Run = async (ctx, op, p) => {
+  const maker = VERSIONS[op.id];
+  const effect = p.effect!;
+  if (effect.kind !== 'filter') return;
+  const fact = effect.subject === 'text' || effect.subject === 'flag' ? `${effect.subject}:${effect.field}` : effect.subject === 'post-tags' ? 'post' : effect.subject;
+  if (!maker || !maker.varies.includes(fact)) skip(`the API gives no way to make ${op.id.split('.')[0]} that differ in ${fact.replace(':', ' ')}`);
+  const key = shortName(p.name);
+  if (effect.subject === 'flag') {
+    // A new artist is active and not banned: its versions are listed with that state and not with the other.
+    const id = await maker.make(ctx, {});
+    const state = effect.field === 'is_active';
+    const [on, off] = (p.values ?? ['true', 'false']) as [string, string];
+    const artistKey = 'artist_id';
+    const inState = await listed(ctx, op.id, { [artistKey]: id, [key]: state ? on : off });
+    const outOfState = await listed(ctx, op.id, { [artistKey]: id, [key]: state ? off : on });
+    if (inState.length === 0) fail(`${p.name}=${state ? on : off} lists no version of the new artist ${id}`, { expected: 'its versions', actual: '[]' });
+    if (outOfState.length > 0) fail(`${p.name}=${state ? off : on} lists versions ${JSON.stringify(outOfState)} of the new artist ${id}, which is ${state ? 'active' : 'not banned'}`, { expected: '[]', actual: JSON.stringify(outOfState) });
+    return;
+  }
+  let values: [string | number, string | number];
+  if (effect.subject === 'creator') {
+    const [a, b] = twoMakers(ctx);
+    await maker.make(ctx, { as: a });
+    await maker.make(ctx, { as: b });
+    values = effect.match === 'id' ? [await userIdOf(ctx, a), await userIdOf(ctx, b)] : [a.name, b.name];
+  } else if (effect.subject === 'post') {
+    const [pa, pb] = [await makePost(ctx), await makePost(ctx)];
+    await maker.make(ctx, { post: pa });
+    await maker.make(ctx, { post: pb });
+    values = [pa.id, pb.id];
+  } else if (effect.subject === 'text') {
+    const words = [ctx.unique('a').toLowerCase(), ctx.unique('b').toLowerCase()] as const;
+    for (const value of words) await maker.make(ctx, { text: { field: effect.field!, value } });
+    values = [words[0], words[1]];
+  } else {
+    values = [await maker.make(ctx, {}), await maker.make(ctx, {})];
+  }
+  const field = subjectField(op, p);
+  const lists: number[][] = [];
+  for (const value of values) {
+    const reply = await succeed(ctx, op.id, { fields: { [key]: value } }, `${op.id} with ${key}=${value}`);
+    const listedRecords = records(reply, op.id);
+    if (field) {
+      const wrong = listedRecords.filter((r) => field in r && text(r[field]!).toLowerCase() !== String(value).toLowerCase());
+      if (wrong.length > 0) fail(`${p.name}=${value} lists versions whose ${field} is ${text(wrong[0]![field]!)}`, { expected: `${field} ${value} only`, actual: wrong.map((r) => text(r[field]!)).join(', ') });
+    }
+    lists.push(listedRecords.map(recordId).filter((x): x is number => x !== undefined));
+  }
+  expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+};
+
+const RUNS: Readonly<Record<string, Run>> = {
+  creator, recipient, post: onPost, 'post-tags': onPost, self, text: textField, value: valueField, flag, level,
+  topic, 'topic-title': topic, 'topic-category': topic,
+};
+
+/** Lists a sort key orders: the field it shows names in, a search narrowing it to a check's records, and how to make one with a count. */
+interface SortedList {
+  readonly nameField: string;
+  readonly narrow: (stem: string) => Record<string, string>;
+  /** Makes a record named `name` that counts `count` posts (where the list has a count to sort by). */
+  make(ctx: CheckContext, name: string, count: number): Promise<void>;
+}
+
+const SORTED: Partial<Record<OperationId, SortedList>> = {
+  'artists.list': { nameField: 'name', narrow: (stem) => ({ name: `${stem}*` }), make: async (ctx, name) => void (await succeed(ctx, 'artists.create', { fields: { name } }, 'an artist')) },
+  'artist_versions.list': { nameField: 'name', narrow: (stem) => ({ name: `${stem}*` }), make: async (ctx, name) => void (await succeed(ctx, 'artists.create', { fields: { name } }, 'an artist')) },
+  'wiki_pages.list': { nameField: 'title', narrow: (stem) => ({ title: `${stem}*` }), make: async (ctx, title) => void (await succeed(ctx, 'wiki_pages.create', { fields: { title, body: title } }, 'a wiki page')) },
+  'pools.list': {
+    nameField: 'name', narrow: (stem) => ({ name_matches: `${stem}*` }),
+    async make(ctx, name, count) {
+      const reply = await succeed(ctx, 'pools.create', { fields: { name, description: name } }, 'a pool');
+      if (count === 0) return;
+      const id = reply.createdId() ?? (await recipeFor('pools.list')!.make(ctx, { text: { field: 'name', value: name } }));
+      const posts = [];
+      for (let i = 0; i < count; i++) posts.push((await makePost(ctx)).id);
+      await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: posts.join(' ') } }, 'adding posts to a pool');
+    },
+  },
+  'tags.list': {
+    nameField: 'name', narrow: (stem) => ({ name_matches: `${stem}*` }),
+    // A tag exists through the posts that carry it: `count` posts (at least one).
+    async make(ctx, name, count) {
+      for (let i = 0; i < Math.max(1, count); i++) await makePost(ctx, name);
+    },
+  },
+};
+
+/** The records a sort check makes, in creation order, and how many posts each counts: no two orders agree. */
+const SORT_RECORDS = [
+  { suffix: 'm', count: 3 },
+  { suffix: 'z', count: 1 },
+  { suffix: 'a', count: 2 },
+] as const;
+
+function expectedOrder(basis: SortBasis): string[] {
+  const rows = [...SORT_RECORDS];
+  if (basis === 'name') rows.sort((x, y) => x.suffix.localeCompare(y.suffix));
+  if (basis === 'count') rows.sort((x, y) => x.count - y.count);
+  return rows.map((r) => r.suffix);
+}
+
+/** Every value of a sort key orders the check's own records by what it names, in either direction (INT-sort-order). */
+const sortKey: Run = async (ctx, op, p) => {
+  const effect = p.effect!;
+  if (effect.kind !== 'sort') return;
+  const key = shortName(p.name);
+  const sorted = SORTED[op.id];
+  if (!sorted) return sortedAsListed(ctx, op, p);
+  const stem = ctx.unique('sort').toLowerCase();
+  const counts = Object.values(effect.orders).includes('count');
+  for (const r of SORT_RECORDS) await sorted.make(ctx, `${stem}_${r.suffix}`, counts ? r.count : 1);
+  for (const [value, basis] of Object.entries(effect.orders)) {
+    const reply = await succeed(ctx, op.id, { fields: { ...sorted.narrow(stem), [key]: value } }, `${op.id} sorted by ${value}`);
+    const got = records(reply, op.id)
+      .map((r) => text(r[sorted.nameField] ?? ''))
+      .filter((n) => n.startsWith(`${stem}_`))
+      .map((n) => n.slice(stem.length + 1));
+    // Version listings list a record once per version: its first appearance places it.
+    const order = got.filter((x, i) => got.indexOf(x) === i);
+    if (order.length < SORT_RECORDS.length) skip(`${op.id} with ${JSON.stringify(sorted.narrow(stem))} does not list the ${SORT_RECORDS.length} records made for the check by their ${sorted.nameField} (INT-record-fields, INT-artist-name-search)`);
+    const want = expectedOrder(basis);
+    if (order.join() !== want.join() && order.join() !== [...want].reverse().join()) {
+      fail(`${p.name}=${value} does not order by ${basis}: records made in the order ${SORT_RECORDS.map((r) => r.suffix).join(', ')}${basis === 'count' ? ` with ${SORT_RECORDS.map((r) => r.count).join(', ')} posts` : ''} are listed ${order.join(', ')}`, { expected: `${want.join(', ')} or ${[...want].reverse().join(', ')}`, actual: order.join(', ') });
+    }
+  }
+};
+
+/** Users cannot be made: each value orders the list as returned, by the field it names when the records carry it. */
+async function sortedAsListed(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam): Promise<void> {
+  const effect = p.effect!;
+  if (effect.kind !== 'sort') return;
+  let judged = 0;
+  for (const [value, basis] of Object.entries(effect.orders)) {
+    const list = records(await succeed(ctx, op.id, { fields: { [shortName(p.name)]: value } }, `${op.id} sorted by ${value}`), op.id);
+    const field = basis === 'creation' ? 'created_at' : value;
+    const keys = list.map((r) => r[field]).filter((v) => v !== undefined && v !== null).map((v) => text(v!));
+    if (keys.length < 2 || keys.length < list.length) continue;
+    judged++;
+    const compare = basis === 'count' ? (a: string, b: string) => Number(a) - Number(b) : basis === 'creation' ? (a: string, b: string) => Date.parse(a) - Date.parse(b) : (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase());
+    const ascending = keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) <= 0);
+    const descending = keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) >= 0);
+    if (!ascending && !descending) fail(`${p.name}=${value} does not order the list by ${field}`, { expected: `${field} ascending or descending`, actual: keys.slice(0, 10).join(', ') });
+  }
+  if (judged === 0) skip(`the ${op.id} records do not carry the fields the sort values name, and the API gives no way to make users (INT-record-fields)`);
+}
+
+export function sort_key_orders_by_each_value(op: ResolvedOperation, p: ResolvedParam, requirement: RequirementId): Check {
+  return defineCheck({
+    id: `effects/${op.id}/${shortName(p.name)}`, fn: 'sort_key_orders_by_each_value', resource: op.resource, operation: op.id,
+    description: `each value of ${p.name} orders ${op.id} by what it names`, requirements: [requirement], readOnly: READ_ONLY_LISTS.includes(op.id),
+    run: (ctx) => sortKey(ctx, op, p),
+  });
+}
+
+/** The check of one parameter's effect. */
+export function parameter_has_its_effect(op: ResolvedOperation, p: ResolvedParam, requirement: RequirementId, run: Run): Check {
+  return defineCheck({
+    id: `effects/${op.id}/${shortName(p.name)}`, fn: 'parameter_has_its_effect', resource: op.resource, operation: op.id,
+    description: `${p.name} on ${op.id} lists the records it names and leaves out the others`, requirements: [requirement], readOnly: READ_ONLY_LISTS.includes(op.id),
+    run: (ctx) => run(ctx, op, p),
+  });
+}
+
+/** Listings the check only reads: the API gives no way to make their records. */
+const READ_ONLY_LISTS: readonly OperationId[] = ['users.list', 'tag_aliases.list', 'tag_implications.list'];
+
+/**
+ * The requirements these checks prove: the derived effect requirements, and the search and sort-key
+ * requirements the catalogue words itself; other requirements about a parameter have checks of their own.
+ */
+const PROVEN_HERE = new Set(['effects', 'sort-keys']);
+
+export function checks(variant: Variant): Check[] {
+  const out: Check[] = [];
+  for (const op of operationsFor(variant)) {
+    if (op.kind !== 'list') continue;
+    const spec = OPERATIONS.find((o) => o.id === op.id)!;
+    for (const p of op.params) {
+      if (p.effect?.kind === 'sort') {
+        const id = requirementIds.effect(spec, spec.params.find((x) => x.name === p.name)!, variant);
+        if (PROVEN_HERE.has(requirement(id).scenario ?? '')) out.push(sort_key_orders_by_each_value(op, p, id));
+        continue;
+      }
+      if (p.effect?.kind !== 'filter') continue;
+      const run = op.id.endsWith('_versions.list') ? versions : RUNS[p.effect.subject];
+      if (!run) continue;
+      const id = requirementIds.effect(spec, spec.params.find((x) => x.name === p.name)!, variant);
+      if (PROVEN_HERE.has(requirement(id).scenario ?? '')) out.push(parameter_has_its_effect(op, p, id, run));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,239 @@
+/**
+ * Recipes: how a check makes records of a listing with chosen facts (who made it, on which post, with
+ * which text or value), through the documented operations only, so that a parameter's effect can be
+ * observed on records the check made itself. A recipe that cannot vary a fact says so by leaving it out;
+ * the effect checks then report the parameter as not checkable, with the reason.
+ */
+import type { OperationId } from '../../../../specs/model/index.ts';
+import type { Account } from '../../accounts.ts';
+import type { CheckContext } from '../../check.ts';
+import { skip } from '../../check.ts';
+import type { RecordFields } from '../../formats.ts';
+import { recordId } from '../../formats.ts';
+import { pngImage } from '../../images.ts';
+import type { CallOptions } from '../../target.ts';
+import { makePost } from '../../world.ts';
+import { records, succeed, text } from './calls.ts';
+import { uploadRatings } from './uploading.ts';
+
+type Fields = NonNullable<CallOptions['fields']>;
+
+/** What a made record is: the facts a recipe was asked for. */
+export interface Facts {
+  /** Who makes it (default: the actor). */
+  readonly as?: Account;
+  /** The post it belongs to. */
+  readonly post?: { readonly id: number; readonly tag: string };
+  /** Its text field (the filter's `field`) and the value written there: one unique word. */
+  readonly text?: { readonly field: string; readonly value: string };
+  /** A value-set field and its value. */
+  readonly value?: { readonly field: string; readonly value: string };
+  /** A state and whether the record is in it. */
+  readonly flag?: { readonly state: string; readonly on: boolean };
+  /** The recipient (dmails). */
+  readonly to?: Account;
+  /** Who lists it (dmails: one of its owners); default: who made it. */
+  readonly viewer?: Account;
+}
+
+export interface Recipe {
+  readonly list: OperationId;
+  /** Makes one record and returns its id as the listing shows it. */
+  make(ctx: CheckContext, facts: Facts): Promise<number>;
+  /** The facts this recipe can vary: `creator`, `recipient`, `post`, `text:<field>`, `value:<field>`, `flag:<state>`. */
+  readonly varies: readonly string[];
+}
+
+/** Accounts of the run besides `than`, most privileged first. */
+export function othersThan(ctx: CheckContext, than: Account): Account[] {
+  return ctx.accounts.usable.filter((a) => a.name !== than.name).sort((a, b) => b.level - a.level);
+}
+
+/** The user id of an account, found the documented way: users.list with search[name]. */
+export async function userIdOf(ctx: CheckContext, account: Account): Promise<number> {
+  return ctx.world.get(`user-id:${account.name}`, async () => {
+    const list = records(await succeed(ctx, 'users.list', { fields: { name: account.name } }, `users.list name=${account.name}`), 'users.list');
+    const user = list.find((u) => text(u.name ?? '').toLowerCase() === account.name.toLowerCase()) ?? (list.length === 1 ? list[0] : undefined);
+    const id = recordId(user);
+    if (id === undefined) skip(`the user id of ${account.name} cannot be found through users.list search[name] (INT-record-fields)`);
+    return id;
+  });
+}
+
+/**
+ * The id of a record just made, when its answer names none (INT-created-id): the one record of `list`,
+ * searched with `search`, whose fields carry the unique `mark` (or the only record listed).
+ */
+export async function findMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account): Promise<number> {
+  const listed = records(await succeed(ctx, list, { fields: search, ...(as ? { as } : {}) }, `finding ${what} through ${list}`), list);
+  const marked = listed.filter((r) => carries(r, mark));
+  const pick = marked.length === 1 ? marked[0] : listed.length === 1 ? listed[0] : undefined;
+  const id = recordId(pick);
+  if (id === undefined) skip(`${what} just made names no id in its answer and is not found alone through ${list} with ${JSON.stringify(search)} (INT-created-id)`);
+  return id;
+}
+
+function carries(r: RecordFields, mark: string): boolean {
+  return Object.values(r).some((v) => v !== null && text(v).includes(mark));
+}
+
+async function created(ctx: CheckContext, op: OperationId, fields: Fields, what: string, find: { list: OperationId; search: Fields; mark: string }, as?: Account): Promise<number> {
+  const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, what);
+  return reply.createdId() ?? findMade(ctx, find.list, find.search, find.mark, what, as);
+}
+
+const post = async (ctx: CheckContext, facts: Facts) => facts.post ?? makePost(ctx);
+const word = (ctx: CheckContext, facts: Facts, field: string, label: string) => (facts.text?.field === field ? facts.text.value : ctx.unique(label).toLowerCase());
+
+/** A post flag or appeal: on a post, by a user, with a reason. */
+function postReport(kind: 'post_flags' | 'post_appeals'): Recipe {
+  return {
+    list: `${kind}.list`, varies: ['creator', 'post'],
+    async make(ctx, facts) {
+      const p = await post(ctx, facts);
+      const reason = ctx.unique('reason');
+      return created(ctx, `${kind}.create`, { post_id: p.id, reason }, `a ${kind} entry`, { list: `${kind}.list`, search: { post_id: p.id }, mark: reason }, facts.as);
+    },
+  };
+}
+
+/** A comment or a note on a post. */
+const comments: Recipe = {
+  list: 'comments.list', varies: ['creator', 'post', 'text:body'],
+  async make(ctx, facts) {
+    const p = await post(ctx, facts);
+    const body = word(ctx, facts, 'body', 'comment');
+    return created(ctx, 'comments.create', { post_id: p.id, body }, 'a comment', { list: 'comments.list', search: { body_matches: body }, mark: body }, facts.as);
+  },
+};
+
+const notes: Recipe = {
+  list: 'notes.list', varies: ['creator', 'post', 'text:body'],
+  async make(ctx, facts) {
+    const p = await post(ctx, facts);
+    const body = word(ctx, facts, 'body', 'note');
+    return created(ctx, 'notes.create', { post_id: p.id, x: 1, y: 1, width: 2, height: 2, body }, 'a note', { list: 'notes.list', search: { body_matches: body }, mark: body }, facts.as);
+  },
+};
+
+/** A dmail, as its recipient's copy when the viewer is the recipient (INT-dmail-copies). */
+const dmails: Recipe = {
+  list: 'dmails.list', varies: ['creator', 'recipient', 'text:title', 'flag:read'],
+  async make(ctx, facts) {
+    const from = facts.as ?? ctx.accounts.actor;
+    const to = facts.to ?? othersThan(ctx, from).find((a) => a.role === 'Member') ?? othersThan(ctx, from)[0];
+    if (!to) skip('a second account is needed to send a dmail');
+    if (facts.flag?.state === 'read' && facts.flag.on) skip('what makes a dmail read is not shown (INT-dmail-read), so a read one cannot be made');
+    const title = word(ctx, facts, 'title', 'dmail');
+    await succeed(ctx, 'dmails.create', { fields: { to_name: to.name, title, body: `${title} body` }, as: from }, 'a dmail');
+    // Each owner sees a copy of its own (INT-dmail-copies): find the one the viewer lists.
+    return findMade(ctx, 'dmails.list', { message_matches: title }, title, 'a dmail', facts.viewer ?? from);
+  },
+};
+
+const pools: Recipe = {
+  list: 'pools.list', varies: ['creator', 'text:name', 'text:description', 'value:category', 'flag:is_active'],
+  async make(ctx, facts) {
+    const name = word(ctx, facts, 'name', 'pool');
+    const description = word(ctx, facts, 'description', 'pooldesc');
+    const fields: Fields = { name, description, ...(facts.value ? { [facts.value.field]: facts.value.value } : {}) };
+    const id = await created(ctx, 'pools.create', fields, 'a pool', { list: 'pools.list', search: { name_matches: name }, mark: name }, facts.as);
+    if (facts.flag?.state === 'is_active') await succeed(ctx, 'pools.update', { path: { id }, fields: { is_active: facts.flag.on ? '1' : '0' }, ...(facts.as ? { as: facts.as } : {}) }, 'setting is_active of a pool');
+    return id;
+  },
+};
+
+const wikiPages: Recipe = {
+  list: 'wiki_pages.list', varies: ['creator', 'text:title', 'text:body', 'text:other_names'],
+  async make(ctx, facts) {
+    const title = word(ctx, facts, 'title', 'wiki');
+    const body = word(ctx, facts, 'body', 'wikibody');
+    const other = facts.text?.field === 'other_names' ? { other_names: facts.text.value } : {};
+    return created(ctx, 'wiki_pages.create', { title, body, ...other }, 'a wiki page', { list: 'wiki_pages.list', search: { title }, mark: title }, facts.as);
+  },
+};
+
+const forumTopics: Recipe = {
+  list: 'forum_topics.list', varies: ['text:title', 'value:category_id'],
+  async make(ctx, facts) {
+    const title = word(ctx, facts, 'title', 'topic');
+    const fields: Fields = { title, body: `${title} first post`, ...(facts.value ? { [facts.value.field]: facts.value.value } : {}) };
+    return created(ctx, 'forum_topics.create', fields, 'a forum topic', { list: 'forum_topics.list', search: { title }, mark: title }, facts.as);
+  },
+};
+
+/** A forum post: the original post of a topic of its own, made with the facts' body and user. */
+const forumPosts: Recipe = {
+  list: 'forum_posts.list', varies: ['creator', 'text:body'],
+  async make(ctx, facts) {
+    const title = ctx.unique('topic');
+    const body = word(ctx, facts, 'body', 'forumpost');
+    await succeed(ctx, 'forum_topics.create', { fields: { title, body }, ...(facts.as ? { as: facts.as } : {}) }, 'a forum topic with its first post');
+    return findMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as);
+  },
+};
+
+/** An upload with a file, by a user. */
+const uploads: Recipe = {
+  list: 'uploads.list', varies: ['creator'],
+  async make(ctx, facts) {
+    const tag = ctx.unique('up').toLowerCase();
+    const reply = await succeed(ctx, 'uploads.create', {
+      fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, rating: uploadRatings(ctx)[0]!, tag_string: tag },
+      ...(facts.as ? { as: facts.as } : {}),
+    }, 'an upload');
+    return reply.createdId() ?? findMade(ctx, 'uploads.list', { uploader_name: (facts.as ?? ctx.accounts.actor).name }, tag, 'an upload', facts.as);
+  },
+};
+
+/** An artist (A: active and not banned when new). */
+const artists: Recipe = {
+  list: 'artists.list', varies: ['creator', 'flag:is_active', 'flag:is_banned', 'flag:empty'],
+  async make(ctx, facts) {
+    const name = ctx.unique('artist').toLowerCase();
+    if (facts.flag && facts.flag.state !== 'empty' && facts.flag.on === (facts.flag.state === 'is_banned')) skip(`a new artist is active and not banned; the API gives no way to make one that is ${facts.flag.on ? '' : 'not '}${facts.flag.state.replace('is_', '')}`);
+    const id = await created(ctx, 'artists.create', { name }, 'an artist', { list: 'artists.list', search: { name: `name:${name}` }, mark: name }, facts.as);
+    // An artist with posts: a post tagged with the artist's name (INT-artist-posts).
+    if (facts.flag?.state === 'empty' && !facts.flag.on) await makePostTagged(ctx, name);
+    return id;
+  },
+};
+
+async function makePostTagged(ctx: CheckContext, tags: string): Promise<void> {
+  await succeed(ctx, 'uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: 'tagged.png', type: 'image/png' }, rating: uploadRatings(ctx)[0]!, tag_string: tags } }, `an upload tagged ${tags}`);
+}
+
+/** A tag: one that a post carries, or that no post carries any more; with or without a wiki page. */
+const tags: Recipe = {
+  list: 'tags.list', varies: ['text:name', 'flag:nonempty', 'flag:has_wiki'],
+  async make(ctx, facts) {
+    const name = word(ctx, facts, 'name', 'tag');
+    const p = await makePost(ctx, name);
+    if (facts.flag?.state === 'nonempty' && !facts.flag.on) {
+      await succeed(ctx, 'posts.update', { path: { id: p.id }, fields: { tag_string: p.tag } }, `removing ${name} from its post`);
+    }
+    if (facts.flag?.state === 'has_wiki' && facts.flag.on) await succeed(ctx, 'wiki_pages.create', { fields: { title: name, body: `${name} wiki` } }, `a wiki page for the tag ${name}`);
+    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag');
+  },
+};
+
+/** An artist commentary of a post, with an original or a translated text. */
+const commentaries: Recipe = {
+  list: 'artist_commentaries.list', varies: ['post', 'text:original_title', 'flag:original_present', 'flag:translated_present'],
+  async make(ctx, facts) {
+    const p = await post(ctx, facts);
+    const words = word(ctx, facts, 'original_title', 'commentary');
+    // original_present / translated_present: a commentary with only one of the two texts.
+    const which = facts.flag && (facts.flag.state === 'original_present') !== facts.flag.on ? 'translated' : 'original';
+    await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: p.id, [`${which}_title`]: words, [`${which}_description`]: words } }, 'an artist commentary');
+    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary');
+  },
+};
+
+const RECIPES: readonly Recipe[] = [
+  postReport('post_flags'), postReport('post_appeals'), comments, notes, dmails, pools, wikiPages, forumTopics, forumPosts, uploads, artists, tags, commentaries,
+];
+
+export function recipeFor(list: OperationId): Recipe | undefined {
+  return RECIPES.find((r) => r.list === list);
+}

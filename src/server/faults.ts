@@ -8,12 +8,14 @@
  *       ignore-required:<opId>:<param>  a missing REQUIRED parameter is accepted
  *       accept-any:<opId>:<param>       a value outside the parameter's value set is accepted
  *       serve-absent:<opId>             an (A only)/(B only) operation is served in the other variant
+ *       ignore-param:<opId>:<param>     a list parameter with a stated effect is read as if not sent
+ *       empty-on:<opId>:<param>         a list answers no record whenever that parameter is given
  * Code checks a fault with `faults.active(id)` at the place the behaviour lives.
  */
-import type { Variant } from '../../specs/model/index.ts';
+import type { ParamEffect, Variant } from '../../specs/model/index.ts';
 import { OPERATIONS, VARIANTS, operationsFor } from '../../specs/model/index.ts';
 import type { RequirementId } from '../../specs/requirements/index.ts';
-import { requirementIds } from '../../specs/requirements/index.ts';
+import { hasRequirement, requirementIds } from '../../specs/requirements/index.ts';
 import { RESOURCE_MODULES } from './resources/index.ts';
 
 // The fault types are a leaf module, so the resource modules that list faults import no catalogue.
@@ -112,6 +114,11 @@ function variantsOfOp(opId: string): Variant[] {
   return VARIANTS.filter((v) => operationsFor(v).some((o) => o.id === opId));
 }
 
+/** A list parameter effect the effect checks observe (specs/model ParamSpec.effect). */
+function observable(effect: ParamEffect): boolean {
+  return effect.kind === 'filter' || effect.kind === 'sort';
+}
+
 /** The generated families, for the served operations. */
 export function generatedFaults(served: ReadonlySet<string> = servedOperationIds()): FaultSpec[] {
   const out: FaultSpec[] = [];
@@ -136,6 +143,14 @@ export function generatedFaults(served: ReadonlySet<string> = servedOperationIds
           id: `ignore-required:${spec.id}:${name}`, requirements: [requirementIds.required(spec.id, name)],
           summary: `${spec.method} ${spec.path} accepts a request without the REQUIRED ${name}.`, ...restricted(required.map((x) => x.v)),
         });
+      }
+      const effects = present.filter((x) => spec.kind === 'list' && x.p!.effect !== undefined && observable(x.p!.effect));
+      if (effects.length > 0) {
+        const specParam = spec.params.find((p) => p.name === name)!;
+        const reqs = [...new Set(effects.map((x) => requirementIds.effect(spec, specParam, x.v)))].filter((id) => hasRequirement(id));
+        const vs = restricted(effects.map((x) => x.v));
+        out.push({ id: `ignore-param:${spec.id}:${name}`, requirements: reqs, summary: `${spec.method} ${spec.path} ignores ${name} (lists as if it were not sent).`, ...vs });
+        if (effects[0]!.p!.effect!.kind === 'filter') out.push({ id: `empty-on:${spec.id}:${name}`, requirements: reqs, summary: `${spec.method} ${spec.path} lists no record whenever ${name} is given.`, ...vs });
       }
       const withValues = present.filter((x) => x.p!.valueSet !== undefined);
       if (withValues.length > 0) {

@@ -73,6 +73,8 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
   const files = new Map<string, UploadedFile>();
   for (const p of op.params) {
     if (p.location === 'path') continue;
+    // The fault family ignore-param:<op>:<param>: the parameter is read as if it were not sent.
+    if (faults.active(`ignore-param:${op.id}:${p.name}`)) continue;
     const file = input.files[p.name];
     const raw = input.fields[p.name];
     if (p.type === 'file') {

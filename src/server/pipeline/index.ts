@@ -65,6 +65,10 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
   const error = (reply: FastifyReply, format: Format, status: number, reason: string) =>
     send(reply, renderEnvelope(format, status, { success: false, reason }, env.faults));
 
+  /** The fault family empty-on:<op>:<param>: a list answered with no record whenever that parameter is given. */
+  const selectNothing = (op: ResolvedOperation, params: Ctx['params'], o: Outcome): Outcome =>
+    o.kind === 'list' && env.faults.list.length > 0 && op.params.some((p) => env.faults.active(`empty-on:${op.id}:${p.name}`) && params.has(p.name)) ? { ...o, records: [] } : o;
+
   const render = (op: ResolvedOperation, format: Format, o: Outcome): Rendered => {
     switch (o.kind) {
       case 'record':
@@ -144,7 +148,7 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
             raw: reached(state.input, 'input'),
             origin: originOf(req),
           };
-          return send(reply, render(op, format, await route.handler(ctx)));
+          return send(reply, render(op, format, selectNothing(op, ctx.params, await route.handler(ctx))));
         },
       });
     },

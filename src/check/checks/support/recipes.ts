@@ -52,8 +52,10 @@ export function othersThan(ctx: CheckContext, than: Account): Account[] {
 /** The user id of an account, found the documented way: users.list with search[name]. */
 export async function userIdOf(ctx: CheckContext, account: Account): Promise<number> {
   return ctx.world.get(`user-id:${account.name}`, async () => {
+    const named = (list: RecordFields[]) => list.find((u) => text(u.name ?? '').toLowerCase() === account.name.toLowerCase());
     const list = records(await succeed(ctx, 'users.list', { fields: { name: account.name } }, `users.list name=${account.name}`), 'users.list');
-    const user = list.find((u) => text(u.name ?? '').toLowerCase() === account.name.toLowerCase()) ?? (list.length === 1 ? list[0] : undefined);
+    // Not through the search (whose effect a check may be observing): through the plain listing.
+    const user = named(list) ?? (list.length === 1 ? list[0] : named(records(await succeed(ctx, 'users.list', { fields: {} }, 'users.list'), 'users.list')));
     const id = recordId(user);
     if (id === undefined) skip(`the user id of ${account.name} cannot be found through users.list search[name] (INT-record-fields)`);
     return id;
@@ -66,7 +68,9 @@ export async function userIdOf(ctx: CheckContext, account: Account): Promise<num
  */
 export async function findMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account): Promise<number> {
   const listed = records(await succeed(ctx, list, { fields: search, ...(as ? { as } : {}) }, `finding ${what} through ${list}`), list);
-  const marked = listed.filter((r) => carries(r, mark));
+  let marked = listed.filter((r) => carries(r, mark));
+  // Not found through the search (whose effect a check may be observing): the newest records of the plain listing.
+  if (marked.length === 0) marked = records(await succeed(ctx, list, { ...(as ? { as } : {}) }, `finding ${what} through ${list}`), list).filter((r) => carries(r, mark));
   const pick = marked.length === 1 ? marked[0] : listed.length === 1 ? listed[0] : undefined;
   const id = recordId(pick);
   if (id === undefined) skip(`${what} just made names no id in its answer and is not found alone through ${list} with ${JSON.stringify(search)} (INT-created-id)`);

@@ -438,6 +438,15 @@ const register = [
     checks: 'Read-back checks compare every field the JSON and the XML rendering of the same record both carry, under the spellings above, as well as what was written.',
   },
   {
+    id: 'INT-service-tags',
+    section: '1, 4 Posts',
+    question: 'Whether a post carries exactly the tags a client sent: the document says the service maintains tag aliases and implications.',
+    reading:
+      'A post carries every tag sent (or, where an alias applies, its consequent) and may carry more: implied tags, and tags the service adds of its own (the service family adds size tags such as `lowres` to an image, and `tagme` to a post with few tags).',
+    why: 'Section 1: users "maintain ... tag aliases and implications", which add and replace tags; the family also tags by image size (A post.rb:722 @cbf9d03, B upload.rb:191 @9a70d8c).',
+    checks: 'Read-back checks demand that every tag sent is present, never that no other tag is.',
+  },
+  {
     id: 'INT-artist-posts',
     section: '4 Artists',
     question: '`search[empty_only]` "true selects artists with 0 posts": which posts are an artist\'s.',

@@ -61,6 +61,12 @@ export const GENERAL_REQUIREMENTS = [
     interpretations: ['INT-record-fields', 'INT-created-id'],
   },
   {
+    id: 'IB-2-format-parity', section: '2', level: 'MUST', carrier: { scenario: 'parity', operations: ['posts.show', 'comments.show', 'notes.show', 'pools.show', 'artists.show', 'wiki_pages.show', 'forum_topics.show', 'dmails.show'] },
+    statement: 'A record read through .xml says what the same record says through .json: every field both renderings carry has the same value.',
+    quote: 'The path suffix selects the format: `.json` for JSON, `.xml` for XML.',
+    interpretations: ['INT-format-parity'],
+  },
+  {
     id: 'IB-2-user-level', section: '2', level: 'MUST', carrier: { scenario: 'users', operations: ['users.show', 'users.list'] },
     statement: 'A user record has a numeric `level`.',
     quote: 'A user has a numeric attribute `level`.',

@@ -97,7 +97,8 @@ function xmlToValue(node: unknown): FieldValue {
   const children = elementKeys(obj);
   if (children.length === 0) return typeof obj['#text'] === 'string' || typeof obj['#text'] === 'number' ? String(obj['#text']) : '';
   const out: Record<string, FieldValue> = {};
-  for (const k of children) out[k] = xmlToValue(obj[k]);
+  // Element names may be dasherized (`tag-string` for `tag_string`, INT-format-parity): fields are read by their JSON names.
+  for (const k of children) out[k.replace(/-/g, '_')] = xmlToValue(obj[k]);
   return out;
 }
 
@@ -142,4 +143,45 @@ export function recordId(record: RecordFields | undefined): number | undefined {
 export function mediaTypeMatches(contentType: string | undefined, format: Format): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return format === 'json' ? type === 'application/json' : type === 'application/xml' || type === 'text/xml';
+}
+
+/** A field's value as a list of texts, when it is one: a JSON array, or XML children (one element per item). */
+function listOf(v: FieldValue): string[] | undefined {
+  if (Array.isArray(v)) return v.map((x) => (x === null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)));
+  if (v !== null && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 1) {
+      const items = v[keys[0]!]!;
+      return (Array.isArray(items) ? items : [items]).map((x) => (x === null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)));
+    }
+    if (keys.length === 0) return [];
+  }
+  return undefined;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/**
+ * Does the XML rendering of a field say what its JSON rendering says (INT-format-parity)? XML values are
+ * text: numbers and booleans by their spelling, null as an empty element, lists as one child per item or
+ * a space-delimited text, times as any ISO 8601 form of the same instant.
+ */
+export function sameRendering(json: FieldValue, xml: FieldValue): boolean {
+  if (json === null || json === '') return xml === null || xml === '' || (typeof xml === 'object' && !Array.isArray(xml) && Object.keys(xml).length === 0);
+  if (typeof json === 'number') return typeof xml === 'string' && xml.trim() !== '' && Number(xml) === json;
+  if (typeof json === 'boolean') return xml === String(json);
+  if (typeof json === 'string') {
+    if (typeof xml !== 'string') return false;
+    if (xml === json.trim()) return true;
+    if (ISO_TIME.test(json) && ISO_TIME.test(xml)) return Math.abs(Date.parse(json) - Date.parse(xml.replace(' UTC', 'Z'))) < 1000;
+    return false;
+  }
+  if (Array.isArray(json)) {
+    const items = typeof xml === 'string' ? xml.split(/\s+/).filter(Boolean) : listOf(xml);
+    const want = listOf(json)!;
+    return items !== undefined && items.length === want.length && items.every((x, i) => x === want[i]!.trim());
+  }
+  // Objects (nested records): every member the JSON has is said by the XML when it carries it.
+  if (xml === null || typeof xml !== 'object' || Array.isArray(xml)) return false;
+  return Object.entries(json).every(([k, v]) => !(k in xml) || sameRendering(v, xml[k]!));
 }

@@ -22,6 +22,7 @@ import * as fuzz from './checks/fuzz.ts';
 import * as lifecycle from './checks/lifecycle.ts';
 import * as notFound from './checks/not-found.ts';
 import * as notes from './checks/notes.ts';
+import * as parity from './checks/parity.ts';
 import * as pathId from './checks/path-id.ts';
 import * as pools from './checks/pools.ts';
 import * as post_flags from './checks/post_flags.ts';
@@ -62,7 +63,7 @@ export const SUITES = {
   people: suite('people', [comments, dmails, users, auth, post_flags]),
   versions: suite('versions', [versions, lifecycle]),
   catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, artist_commentaries]),
-  readback: suite('readback', [searches]),
+  readback: suite('readback', [searches, parity]),
   effects: suite('effects', [effects]),
   /** Opt-in (--include-quota): runs last, alone. */
   quota: suite('quota', [quota]),

@@ -36,6 +36,8 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'envelope-success-string', requirements: ['IB-7-envelope-json'], summary: 'The JSON envelope carries `success` as the string "true"/"false".' },
   { id: 'xml-envelope-root', requirements: ['IB-7-envelope-xml'], summary: 'The XML envelope element is <result> instead of <response>.' },
   { id: 'xml-malformed', requirements: ['IB-2-format-xml'], summary: 'XML bodies lose their final closing bracket (not well-formed).' },
+  { id: 'xml-number-drift', requirements: ['IB-2-format-parity'], summary: 'In XML, every number of a record but its id is one more than in JSON.', caughtBy: 'parity/*' },
+  { id: 'xml-list-joined', requirements: ['IB-2-format-parity'], summary: 'In XML, a post\'s tag_string is comma-separated where JSON has it space-separated.', caughtBy: 'parity/*' },
   { id: 'json-malformed', requirements: ['IB-2-format-json'], summary: 'JSON bodies lose their last character.' },
   { id: 'wrong-content-type', requirements: ['IB-2-content-type'], summary: 'Every body is served as text/plain.' },
   { id: 'success-true-on-errors', requirements: ['IB-7-envelope-agrees'], summary: 'Error envelopes say success=true.' },

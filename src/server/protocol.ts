@@ -70,9 +70,24 @@ function xmlField(v: FieldValue): unknown {
   return xmlText(v as string);
 }
 
-function xmlRecord(record: ApiRecord): Record<string, unknown> {
+/** How XML is written: element names as the JSON members (default) or dasherized, as Rails writes them. */
+export interface XmlStyle {
+  readonly dasherize?: boolean;
+}
+
+const name = (k: string, style: XmlStyle) => (style.dasherize ? k.replace(/_/g, '-') : k);
+
+/** The XML rendering faults: numbers of a record drift by one, space-delimited lists are joined by commas. */
+function xmlValue(k: string, v: FieldValue, faults: Faults): FieldValue {
+  if (faults.list.length === 0) return v;
+  if (faults.active('xml-number-drift') && typeof v === 'number' && k !== 'id') return v + 1;
+  if (faults.active('xml-list-joined') && k === 'tag_string' && typeof v === 'string') return v.split(' ').join(',');
+  return v;
+}
+
+function xmlRecord(record: ApiRecord, faults: Faults, style: XmlStyle): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) out[k] = xmlField(v);
+  for (const [k, v] of Object.entries(record)) out[name(k, style)] = xmlField(xmlValue(k, v, faults));
   return out;
 }
 
@@ -107,14 +122,14 @@ export function renderEnvelope(format: Format, status: number, env: EnvelopeBody
   return finish(format, status, XML_DECLARATION + xmlBuilder.build({ [element]: attrs }), faults);
 }
 
-export function renderRecord(format: Format, element: string, record: ApiRecord, faults: Faults): Rendered {
+export function renderRecord(format: Format, element: string, record: ApiRecord, faults: Faults, style: XmlStyle = {}): Rendered {
   if (format === 'json') return finish(format, 200, JSON.stringify(jsonRecord(record)), faults);
-  return finish(format, 200, XML_DECLARATION + xmlBuilder.build({ [element]: xmlRecord(record) }), faults);
+  return finish(format, 200, XML_DECLARATION + xmlBuilder.build({ [name(element, style)]: xmlRecord(record, faults, style) }), faults);
 }
 
-export function renderList(format: Format, root: string, element: string, records: readonly ApiRecord[], faults: Faults): Rendered {
+export function renderList(format: Format, root: string, element: string, records: readonly ApiRecord[], faults: Faults, style: XmlStyle = {}): Rendered {
   if (format === 'json') return finish(format, 200, JSON.stringify(records.map(jsonRecord)), faults);
-  const body = { [root]: { '@_type': 'array', ...(records.length > 0 ? { [element]: records.map(xmlRecord) } : {}) } };
+  const body = { [name(root, style)]: { '@_type': 'array', ...(records.length > 0 ? { [name(element, style)]: records.map((r) => xmlRecord(r, faults, style)) } : {}) } };
   return finish(format, 200, XML_DECLARATION + xmlBuilder.build(body), faults);
 }
 

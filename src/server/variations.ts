@@ -56,6 +56,11 @@ export const VARIATIONS: readonly VariationSpec[] = [
     interpretation: 'INT-missing-required-status',
   },
   {
+    id: 'dasherized-xml',
+    summary: 'XML element names are dasherized (`<tag-string>`, `<post-versions>`), as Rails renders them on the service family.',
+    interpretation: 'INT-format-parity',
+  },
+  {
     id: 'no-content-A',
     summary: 'Successful state-changing calls answer 204 No Content with no body (A only).',
     interpretation: 'INT-204-envelope',

@@ -65,6 +65,8 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
   const error = (reply: FastifyReply, format: Format, status: number, reason: string) =>
     send(reply, renderEnvelope(format, status, { success: false, reason }, env.faults));
 
+  const xmlStyle = { dasherize: env.variations.active('dasherized-xml') };
+
   /** The fault family empty-on:<op>:<param>: a list answered with no record whenever that parameter is given. */
   const selectNothing = (op: ResolvedOperation, params: Ctx['params'], o: Outcome): Outcome =>
     o.kind === 'list' && env.faults.list.length > 0 && op.params.some((p) => env.faults.active(`empty-on:${op.id}:${p.name}`) && params.has(p.name)) ? { ...o, records: [] } : o;
@@ -72,9 +74,9 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
   const render = (op: ResolvedOperation, format: Format, o: Outcome): Rendered => {
     switch (o.kind) {
       case 'record':
-        return renderRecord(format, o.element, o.record, env.faults);
+        return renderRecord(format, o.element, o.record, env.faults, xmlStyle);
       case 'list':
-        return renderList(format, o.root, o.element, o.records, env.faults);
+        return renderList(format, o.root, o.element, o.records, env.faults, xmlStyle);
       case 'envelope': {
         if (op.stateChanging && faults.noContent) return { status: 204, contentType: '', body: '' };
         return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '', id: o.id, extra: o.extra }, env.faults);

@@ -9,7 +9,7 @@ import type { RequirementId } from '../../../../specs/requirements/index.ts';
 import type { CheckContext } from '../../check.ts';
 import { fail, skip } from '../../check.ts';
 import type { FieldValue, RecordFields } from '../../formats.ts';
-import { recordId } from '../../formats.ts';
+import { recordId, sameRendering } from '../../formats.ts';
 import type { CallOptions } from '../../target.ts';
 import { records, show, succeed, text } from './calls.ts';
 
@@ -23,17 +23,42 @@ function sameRating(got: string, want: string): boolean {
   return letter(got.toLowerCase()) === letter(want.toLowerCase());
 }
 
-/** Does a record's field say what was written? Booleans as 1/0 or true/false; lists as whitespace or commas. */
+/** The space-delimited fields of section 4: a text of whitespace-separated items, or a list. */
+const SPACE_DELIMITED = new Set(['tag_string', 'other_names', 'post_ids']);
+
+function items(v: FieldValue): string[] {
+  if (Array.isArray(v)) return v.map((x) => text(x));
+  if (v !== null && typeof v === 'object') return Object.values(v).flatMap((x) => items(x));
+  return text(v).split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Does a record's field say what was written? Booleans as 1/0 or true/false; the space-delimited fields
+ * (section 4: `post[tag_string]`, `pool[post_ids]`) as whitespace-separated items or a list, never commas.
+ * A post's tags hold every tag sent and may hold more: the service maintains tags (INT-service-tags).
+ */
 export function says(field: string, got: FieldValue, want: Want): boolean {
-  const g = Array.isArray(got) ? got.map((x) => text(x)).join(' ') : text(got);
   const w = String(want);
+  if (SPACE_DELIMITED.has(field)) {
+    const g = items(got);
+    const sent = w.split(/\s+/).filter(Boolean);
+    if (field === 'tag_string') return sent.every((t) => g.includes(t));
+    return [...g].sort().join(' ') === [...sent].sort().join(' ');
+  }
+  const g = Array.isArray(got) ? got.map((x) => text(x)).join(' ') : text(got);
   if (field === 'rating') return sameRating(g, w);
   if (w === '1' || w === '0') return g === w || g === (w === '1' ? 'true' : 'false');
-  if (field === 'tag_string' || field === 'other_names' || field === 'post_ids') {
-    const set = (v: string) => v.split(/[\s,[\]"]+/).filter(Boolean).sort().join(' ');
-    return set(g) === set(w);
-  }
   return g === w;
+}
+
+/** Fails on the first field the JSON and the XML rendering of one record both carry and disagree on. */
+export function expectSameRendering(json: RecordFields, xml: RecordFields, what: string): void {
+  for (const [field, value] of Object.entries(json)) {
+    if (!(field in xml)) continue;
+    if (!sameRendering(value, xml[field]!)) {
+      fail(`${what}: ${field} reads ${JSON.stringify(value)} in JSON and "${text(xml[field]!)}" in XML`, { expected: `the XML saying ${JSON.stringify(value)}`, actual: text(xml[field]!), requirement: 'IB-2-format-parity' });
+    }
+  }
 }
 
 /** Where a record is read back: its show operation (if any) and a list search that selects it. */
@@ -62,6 +87,7 @@ export async function expectReadBack(ctx: CheckContext, where: ReadBack, written
     if (!record) fail(`${what}: record ${where.id} is not listed by ${where.list} with ${JSON.stringify(where.search ?? {})}`, { expected: `record ${where.id}`, actual: JSON.stringify(listed.map(recordId)), ...(requirement ? { requirement } : {}) });
     seen.push({ source: where.list, record });
   }
+  if (where.show) expectSameRendering(seen[0]!.record, seen[1]!.record, `${what}, ${where.show}`);
   let compared = 0;
   for (const { source, record } of seen) {
     for (const [field, want] of Object.entries(written)) {

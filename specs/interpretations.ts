@@ -182,7 +182,7 @@ const register = [
     section: '3',
     question: '"Transitions: not shown (resulting states of these operations are not described)."',
     reading:
-      'A delete leaves the record deleted in the plain sense of the word: afterwards it is not shown (404), or not listed, or shown with a deleted flag (`is_deleted` true). An undelete makes it shown and not flagged deleted again. Nothing more is assumed. The reference server keeps deleted pools, topics and forum posts with `is_deleted` true, and removes deleted comments, dmails, notes and artists.',
+      'A delete leaves the record deleted in the plain sense of the word: afterwards it is not shown (404), or not listed, or shown with a deleted flag (`is_deleted` true), or deactivated (`is_active` false, a state section 3 names for artists; the service family deletes notes and artists so: A note.rb and artist.rb @cbf9d03). An undelete makes it shown and not flagged deleted again. Nothing more is assumed. The reference server keeps deleted pools, topics and forum posts with `is_deleted` true, and removes deleted comments, dmails, notes and artists.',
     why: 'Only the existence of the operations is stated; "delete" and "undelete" still mean something.',
     checks:
       'Lifecycle checks demand that delete and undelete succeed with the envelope, that a delete of an unknown id is refused, and the minimal resulting state above; not which of the three forms it takes.',
@@ -445,6 +445,15 @@ const register = [
       'A post carries every tag sent (or, where an alias applies, its consequent) and may carry more: implied tags, and tags the service adds of its own (the service family adds size tags such as `lowres` to an image, and `tagme` to a post with few tags).',
     why: 'Section 1: users "maintain ... tag aliases and implications", which add and replace tags; the family also tags by image size (A post.rb:722 @cbf9d03, B upload.rb:191 @9a70d8c).',
     checks: 'Read-back checks demand that every tag sent is present, never that no other tag is.',
+  },
+  {
+    id: 'INT-business-rules',
+    section: '3, 4, 7',
+    question: 'Rules a service may enforce on a create that the document does not list (which posts can be appealed, how often a user may act), answered with a documented refusal.',
+    reading:
+      'A service may refuse a create whose precondition its own rules set, with a documented refusal (420 Invalid Record, 422 Locked). Where the document offers the operation that meets the precondition, a client meets it first: a post is flagged before it is appealed (the service family appeals only flagged or deleted posts: A post_appeal.rb @cbf9d03).',
+    why: 'Transitions are not shown (section 3); the family enforces such rules, and a real client follows them.',
+    checks: 'Checks flag a post before appealing it, and demand no more of an appeal than of a flag.',
   },
   {
     id: 'INT-artist-posts',

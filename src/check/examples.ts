@@ -12,7 +12,7 @@ import type { CheckContext } from './check.ts';
 import { skip } from './check.ts';
 import { pngImage } from './images.ts';
 import type { CallOptions } from './target.ts';
-import { latestVersion, make, makePost } from './world.ts';
+import { flagForAppeal, latestVersion, make, makePost } from './world.ts';
 
 export interface Example {
   readonly path?: Record<string, number>;
@@ -93,7 +93,11 @@ const EXAMPLES: Record<OperationId, Maker> = {
   'post_flags.list': async () => ok(),
   'post_flags.create': async (ctx) => ok({ fields: { post_id: (await makePost(ctx)).id, reason: ctx.unique('flag reason') } }),
   'post_appeals.list': async () => ok(),
-  'post_appeals.create': async (ctx) => ok({ fields: { post_id: (await makePost(ctx)).id, reason: ctx.unique('appeal reason') } }),
+  'post_appeals.create': async (ctx) => {
+    const post = await makePost(ctx);
+    await flagForAppeal(ctx, post.id);
+    return ok({ fields: { post_id: post.id, reason: ctx.unique('appeal reason') } });
+  },
   'post_versions.list': async () => ok(),
   'uploads.list': async () => ok(),
   'uploads.show': async (ctx) => ok({ path: { id: await shared.upload(ctx) } }),

@@ -8,6 +8,7 @@
  */
 import type { OperationId, ResourceId } from '../../specs/model/index.ts';
 import { versionListing } from '../../specs/model/index.ts';
+import type { Account } from './accounts.ts';
 import type { CheckContext } from './check.ts';
 import { fail, skip } from './check.ts';
 import { recordId } from './formats.ts';
@@ -64,6 +65,15 @@ async function uploadPost(ctx: CheckContext, extraTags: string): Promise<{ id: n
   const id = recordId(posts[0]);
   if (id === undefined) fail(`an accepted upload did not become a post found by its tag "${tag}"`, { reply: found });
   return { id, tag };
+}
+
+/**
+ * A post made appealable the way a client of the service family would: flagged first (the family appeals
+ * only flagged or deleted posts, INT-business-rules). A flag refused for being a second one is fine.
+ */
+export async function flagForAppeal(ctx: CheckContext, postId: number, as?: Account): Promise<void> {
+  const reply = await ctx.target.call('post_flags.create', { fields: { post_id: postId, reason: ctx.unique('flagged to appeal') }, ...(as ? { as } : {}) });
+  ctx.note(reply);
 }
 
 /** The id of the newest version of a record, from the resource's version listing. */

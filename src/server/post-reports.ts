@@ -8,7 +8,7 @@ import type { Row } from './db/index.ts';
 import { pagedRows } from './paging.ts';
 import type { HandlerFactory, ServerEnv } from './registry.ts';
 import { param } from './registry.ts';
-import { invalid, requireUser } from './refusals.ts';
+import { invalid, invalidRecord, requireUser } from './refusals.ts';
 import { Where, nameOf, userIdByName } from './sql.ts';
 
 interface ReportRow extends Row {
@@ -55,8 +55,10 @@ export function createReport(kind: ReportKind): HandlerFactory {
       // Only reachable with the ignore-required fault: the request is accepted and nothing is saved.
       if (postId === undefined) return { kind: 'envelope' };
       const id = await env.db.transaction(async (tx) => {
-        const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [postId]);
+        const post = await tx.query<{ id: number; is_flagged: boolean }>('SELECT id, is_flagged FROM posts WHERE id = $1 FOR UPDATE', [postId]);
         if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
+        // The service family appeals only posts that are flagged or deleted (variation appeal-needs-flag, INT-business-rules).
+        if (!kind.flags && !post[0].is_flagged && env.variations.active('appeal-needs-flag')) throw invalidRecord(`post ${postId} is not flagged: only a flagged post can be appealed`);
         const rows = await tx.query<{ id: number }>(`INSERT INTO ${kind.table} (post_id, creator_id, reason) VALUES ($1, $2, $3) RETURNING id`, [
           postId,
           u.id,

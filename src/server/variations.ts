@@ -56,6 +56,26 @@ export const VARIATIONS: readonly VariationSpec[] = [
     interpretation: 'INT-missing-required-status',
   },
   {
+    id: 'service-tags',
+    summary: 'The service adds a tag of its own to every post of a small image (`lowres`, at most 500x500), on upload and on every update, as the service family does.',
+    interpretation: 'INT-service-tags',
+  },
+  {
+    id: 'appeal-needs-flag',
+    summary: 'Only a flagged post can be appealed; an appeal of another post is refused (420), as the service family refuses it.',
+    interpretation: 'INT-business-rules',
+  },
+  {
+    id: 'bare-envelope',
+    summary: 'Every envelope is exactly what section 7 shows, success and reason: a create names no id, so a client finds what it made through the documented searches.',
+    interpretation: 'INT-created-id',
+  },
+  {
+    id: 'delete-deactivates',
+    summary: 'Deleting a note or an artist deactivates it: it stays shown and listed with is_active false, as on the service family (A note.rb, artist.rb).',
+    interpretation: 'INT-transitions',
+  },
+  {
     id: 'dasherized-xml',
     summary: 'XML element names are dasherized (`<tag-string>`, `<post-versions>`), as Rails renders them on the service family.',
     interpretation: 'INT-format-parity',

@@ -16,7 +16,7 @@ import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { records, succeed, text } from './support/calls.ts';
 import type { Facts, Recipe } from './support/recipes.ts';
-import { othersThan, recipeFor, userIdOf } from './support/recipes.ts';
+import { findMade, othersThan, recipeFor, userIdOf } from './support/recipes.ts';
 import { expectDisjoint, expectSelects } from './support/selection.ts';
 
 /** The short name a call takes (`search[post_id]` -> `post_id`). */
@@ -293,7 +293,7 @@ const VERSIONS: Partial<Record<OperationId, VersionMaker>> = {
     async make(ctx, facts) {
       const name = facts.text?.value ?? ctx.unique('artist').toLowerCase();
       const reply = await succeed(ctx, 'artists.create', { fields: { name }, ...(facts.as ? { as: facts.as } : {}) }, 'an artist');
-      const id = reply.createdId() ?? (await made('artists.list').make(ctx, facts));
+      const id = reply.createdId() ?? (await findMade(ctx, 'artists.list', { name: `name:${name}` }, name, 'an artist', facts.as));
       await edit('artists.update', (c) => ({ group_name: c.unique('v').toLowerCase() }))(ctx, id, facts.as);
       return id;
     },
@@ -389,7 +389,7 @@ const SORTED: Partial<Record<OperationId, SortedList>> = {
     async make(ctx, name, count) {
       const reply = await succeed(ctx, 'pools.create', { fields: { name, description: name } }, 'a pool');
       if (count === 0) return;
-      const id = reply.createdId() ?? (await recipeFor('pools.list')!.make(ctx, { text: { field: 'name', value: name } }));
+      const id = reply.createdId() ?? (await findMade(ctx, 'pools.list', { name_matches: name }, name, 'a pool'));
       const posts = [];
       for (let i = 0; i < count; i++) posts.push((await makePost(ctx)).id);
       await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: posts.join(' ') } }, 'adding posts to a pool');

@@ -79,6 +79,8 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
         return renderList(format, o.root, o.element, o.records, env.faults, xmlStyle);
       case 'envelope': {
         if (op.stateChanging && faults.noContent) return { status: 204, contentType: '', body: '' };
+        // The variation bare-envelope answers exactly what section 7 shows: success and reason, no id.
+        if (env.variations.active('bare-envelope')) return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '' }, env.faults);
         return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '', id: o.id, extra: o.extra }, env.faults);
       }
     }

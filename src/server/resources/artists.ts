@@ -286,6 +286,12 @@ export const artistsModule: ResourceModule = {
         const a = await load(tx, path.id!, true);
         if (!mayModify(u, a.creator_id)) throw denied('only the creator or a moderator may delete an artist');
         if (env.faults.active('artists-delete-noop')) return;
+        if (env.variations.active('delete-deactivates')) {
+          // As the service family does: the artist stays, shown and listed, with is_active false (INT-transitions).
+          await tx.query('UPDATE artists SET is_active = false, updater_id = $2, updated_at = now() WHERE id = $1', [a.id, u.id]);
+          await HISTORY.record(tx, env, a.id, u.id, snapshot({ ...a, is_active: false }));
+          return;
+        }
         await tx.query('UPDATE artists SET is_deleted = true, updater_id = $2, updated_at = now() WHERE id = $1', [a.id, u.id]);
         await HISTORY.record(tx, env, a.id, u.id, snapshot({ ...a, is_deleted: true }));
       });

@@ -85,8 +85,9 @@ function record(r: NoteRow, env: ServerEnv): ApiRecord {
   };
 }
 
-async function load(q: Queryable, id: number, lock = false): Promise<NoteRow> {
-  const rows = await q.query<NoteRow>(`SELECT * FROM notes WHERE id = $1 AND is_active${lock ? ' FOR UPDATE' : ''}`, [id]);
+/** A note by id; a deleted (inactive) one only where the variation delete-deactivates shows it. */
+async function load(q: Queryable, id: number, lock = false, inactiveToo = false): Promise<NoteRow> {
+  const rows = await q.query<NoteRow>(`SELECT * FROM notes WHERE id = $1${inactiveToo ? '' : ' AND is_active'}${lock ? ' FOR UPDATE' : ''}`, [id]);
   if (!rows[0]) throw notFound('note', id);
   return rows[0];
 }
@@ -133,7 +134,8 @@ export const notesModule: ResourceModule = {
       const GROUP_BY = variantParam(op, 'group_by');
       return async ({ params, raw }) => {
         const f = env.faults;
-        const w = new Where().add('n.is_active');
+        // The variation delete-deactivates lists deleted notes too, with is_active false (INT-transitions).
+        const w = env.variations.active('delete-deactivates') ? new Where() : new Where().add('n.is_active');
         const body = params.str(BODY);
         if (body !== undefined) w.add(`n.body ILIKE ${w.p(matchesPattern(body))}`);
         const grouped = GROUP_BY !== undefined && params.has(GROUP_BY);
@@ -156,7 +158,7 @@ export const notesModule: ResourceModule = {
       };
     },
 
-    'notes.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'note', record: record(await load(env.db, path.id!), env) }),
+    'notes.show': (_op, env) => async ({ path }) => ({ kind: 'record', element: 'note', record: record(await load(env.db, path.id!, false, env.variations.active('delete-deactivates')), env) }),
 
     'notes.create': (op, env) => {
       const POST_ID = param(op, 'note[post_id]');

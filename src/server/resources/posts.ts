@@ -188,6 +188,16 @@ async function recordVersion(tx: Queryable, env: ServerEnv, postId: number, upda
   });
 }
 
+/** The size tag the service family adds of its own to a small image (variation service-tags, INT-service-tags). */
+const SERVICE_TAG = 'lowres';
+const LOWRES_MAX = 500;
+
+function withServiceTags(env: ServerEnv, fields: PostFields, width: number | null, height: number | null): PostFields {
+  if (!env.variations.active('service-tags') || width === null || height === null || width > LOWRES_MAX || height > LOWRES_MAX) return fields;
+  if (fields.tags.some((t) => t.name === SERVICE_TAG)) return fields;
+  return { ...fields, tags: [...fields.tags, { name: SERVICE_TAG, category: undefined }] };
+}
+
 /** Inserts a post (from an upload) with its tags and first version; returns its id. */
 export async function insertPost(
   tx: Queryable,
@@ -196,6 +206,7 @@ export async function insertPost(
   fields: PostFields,
   file: { md5: string; ext: string; size: number; width: number | null; height: number | null } | null,
 ): Promise<number> {
+  fields = withServiceTags(env, fields, file?.width ?? null, file?.height ?? null);
   const names = fields.tags.map((t) => t.name);
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO posts (uploader_id, tag_string, tag_array, rating, source, parent_id, md5, file_ext, file_size, image_width, image_height)
@@ -227,7 +238,8 @@ async function loadPost(q: Queryable, id: number, lock = false): Promise<PostRow
 
 
 /** Applies new field values to a post, keeping the tags table and the versions in step. */
-async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: User, next: PostFields): Promise<boolean> {
+async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: User, given: PostFields): Promise<boolean> {
+  const next = withServiceTags(env, given, post.image_width, post.image_height);
   const names = next.tags.map((t) => t.name);
   const sameTags = names.join(' ') === post.tag_string;
   const changed = !sameTags || next.rating !== post.rating || next.source !== post.source || next.parentId !== post.parent_id;

@@ -23,6 +23,11 @@ function flaggedDeleted(record: RecordFields): boolean {
   return text(record.is_deleted ?? '') === 'true';
 }
 
+/** Deleted, or deactivated as the service family deletes notes and artists (INT-transitions). */
+function deletedOrInactive(record: RecordFields): boolean {
+  return flaggedDeleted(record) || text(record.is_active ?? '') === 'false';
+}
+
 /** The record as the list search returns it, if it does. */
 async function listedRecord(ctx: CheckContext, f: Findable): Promise<RecordFields | undefined> {
   const reply = await succeed(ctx, f.list, { fields: f.search }, `${f.list} with ${JSON.stringify(f.search)}`);
@@ -48,10 +53,10 @@ export async function expectDeleted(ctx: CheckContext, f: Findable, requirement?
     const reply = await ctx.target.call(f.show, { path: { id: f.id } });
     ctx.note(reply);
     const record = reply.record();
-    goneFromShow = reply.status === 404 || (reply.ok && record !== undefined && flaggedDeleted(record));
+    goneFromShow = reply.status === 404 || (reply.ok && record !== undefined && deletedOrInactive(record));
   }
   const still = await listedRecord(ctx, f);
-  if (!still || flaggedDeleted(still)) return;
+  if (!still || deletedOrInactive(still)) return;
   if (goneFromShow) {
     // What a delete leaves behind is not described: that lists agree with show rests on the reading.
     fail(`after its delete succeeded, record ${f.id} is gone from ${f.show} but still listed by ${f.list}, not flagged deleted`, {
@@ -59,7 +64,7 @@ export async function expectDeleted(ctx: CheckContext, f: Findable, requirement?
     });
   }
   fail(`after its delete succeeded, record ${f.id} is still shown, listed and not flagged deleted`, {
-    expected: 'not shown, not listed, or is_deleted true (INT-transitions)', actual: 'unchanged', ...(requirement ? { requirement } : {}),
+    expected: 'not shown, not listed, is_deleted true or is_active false (INT-transitions)', actual: 'unchanged', ...(requirement ? { requirement } : {}),
   });
 }
 

@@ -12,7 +12,7 @@ import type { RecordFields } from '../../formats.ts';
 import { recordId } from '../../formats.ts';
 import { pngImage } from '../../images.ts';
 import type { CallOptions } from '../../target.ts';
-import { makePost } from '../../world.ts';
+import { flagForAppeal, makePost } from '../../world.ts';
 import { records, succeed, text } from './calls.ts';
 import { uploadRatings } from './uploading.ts';
 
@@ -95,6 +95,7 @@ function postReport(kind: 'post_flags' | 'post_appeals'): Recipe {
     list: `${kind}.list`, varies: ['creator', 'post'],
     async make(ctx, facts) {
       const p = await post(ctx, facts);
+      if (kind === 'post_appeals') await flagForAppeal(ctx, p.id, facts.as);
       const reason = ctx.unique('reason');
       return created(ctx, `${kind}.create`, { post_id: p.id, reason }, `a ${kind} entry`, { list: `${kind}.list`, search: { post_id: p.id }, mark: reason }, facts.as);
     },

@@ -315,9 +315,10 @@ const register = [
     id: 'INT-do-not-bump',
     section: '4 Comments',
     question: '`do_not_bump_post` "keep the post from moving to the top of the comment listing": that listing\'s order is not described.',
-    reading: 'The parameter is accepted with value 1. The reference server keeps a per-post bump time that a comment without it advances.',
-    why: 'The document describes the effect only, in a listing whose response is not shown.',
-    checks: 'The parameter must be accepted with value 1; its ordering effect is not checked.',
+    reading:
+      'The comment listing is the listing of commented posts, most recently bumped first, that the comments list gives without group_by=comment where the service does so (INT-comments-group-by); a post record may also carry the time it was last bumped (`last_comment_bumped_at`, the service family\'s name). A comment with the parameter set to 1 leaves both unchanged; one without it bumps the post.',
+    why: 'The document states the effect, in a listing whose response is not shown; the family keeps `last_comment_bumped_at` for it.',
+    checks: 'Two posts are commented in turn; a comment with do_not_bump_post=1 on the one below must not move it above the other in that listing, nor change its `last_comment_bumped_at`. A target that shows neither cannot be observed: the check is skipped, naming this reading.',
   },
   {
     id: 'INT-forum-post-topic',

@@ -210,8 +210,8 @@ export const GENERAL_REQUIREMENTS = [
     interpretations: ['INT-comments-group-by'],
   },
   {
-    id: 'IB-4-comments-do-not-bump', section: '4', level: 'SHOULD', carrier: { scenario: 'comments', operations: ['comments.create'] },
-    statement: 'comment[do_not_bump_post]=1 is accepted.',
+    id: 'IB-4-comments-do-not-bump', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.create'] },
+    statement: 'A comment made with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing; one made without it does.',
     quote: '`comment[do_not_bump_post]` (set to 1 to keep the post from moving to the top of the comment listing)',
     interpretations: ['INT-do-not-bump'],
   },
@@ -453,9 +453,15 @@ export const GENERAL_REQUIREMENTS = [
     interpretations: ['INT-session-cookie'],
   },
   {
-    id: 'IB-5-auth-bad-key', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
-    statement: 'A wrong API key does not authenticate as the named user.',
+    id: 'IB-5-auth-bad-key', section: '5', level: 'MUST', carrier: { scenario: 'auth' },
+    statement: 'A wrong API key (by parameters or HTTP Basic), or a wrong legacy password_hash, does not authenticate as the named user.',
+    quote: 'The API key ... is found on the user\'s profile and is secret.',
     interpretations: ['INT-bad-credentials'],
+  },
+  {
+    id: 'IB-5-auth-bad-cookie', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
+    statement: 'A session cookie with a wrong password_hash does not authenticate as the named user.',
+    interpretations: ['INT-session-cookie', 'INT-bad-credentials'],
   },
   {
     id: 'IB-5-anonymous-A', section: '5', level: 'MUST', variants: A, carrier: { scenario: 'auth' },

@@ -57,7 +57,7 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'wrong-key-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any API key authenticates the named user.' },
   { id: 'wrong-basic-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'HTTP Basic with any key authenticates the named user.', caughtBy: 'auth/bad-basic' },
   { id: 'wrong-password-hash-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any legacy password_hash authenticates the named user.', caughtBy: 'auth/bad-password_hash' },
-  { id: 'wrong-cookie-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'A session cookie with any password_hash authenticates the named user.', caughtBy: 'auth/bad-cookie' },
+  { id: 'wrong-cookie-accepted', requirements: ['IB-5-auth-bad-cookie'], summary: 'A session cookie with any password_hash authenticates the named user.', caughtBy: 'auth/bad-cookie' },
   { id: 'quota-not-enforced', requirements: QUOTA_REQS, summary: 'Hourly quotas are never enforced.' },
 ];
 

@@ -26,7 +26,8 @@ const COOKIE: AuthMethod = { mode: 'cookie', requirement: 'IB-5-auth-session-coo
 function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
     id: m.mode === 'api_key' ? 'auth/bad-key' : `auth/bad-${m.mode}`, resource: 'protocol',
-    description: `${m.text} with a wrong secret does not authenticate as the named user`, requirements: ['IB-5-auth-bad-key'], readOnly: false,
+    // The key is secret (section 5): a wrong one by parameters, Basic or a legacy hash is a MUST failure; the cookie is a reading.
+    description: `${m.text} with a wrong secret does not authenticate as the named user`, requirements: [m.mode === 'cookie' ? 'IB-5-auth-bad-cookie' : 'IB-5-auth-bad-key'], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);

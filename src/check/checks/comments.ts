@@ -1,6 +1,7 @@
 /** `comments/*`: the lifecycle of a comment, its searches, and do_not_bump_post. */
-import type { Check } from '../check.ts';
-import { defineCheck, fail } from '../check.ts';
+import type { Check, CheckContext } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { recordId } from '../formats.ts';
 import { make, makePost } from '../world.ts';
 import { field, listIds, show, succeed, text } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
@@ -45,12 +46,45 @@ export const comment_post_id_search = defineCheck({
   },
 });
 
-export const do_not_bump_post_is_accepted = defineCheck({
-  id: 'comments/do-not-bump', fn: 'do_not_bump_post_is_accepted', resource: 'comments',
-  description: 'comment[do_not_bump_post]=1 is accepted', requirements: ['IB-4-comments-do-not-bump'], readOnly: false,
+/** Where the comment listing puts a post, and when it was last bumped, as far as the target shows them (INT-do-not-bump). */
+async function bumpState(ctx: CheckContext, posts: readonly number[]): Promise<{ order?: number[]; bumped: (string | undefined)[] }> {
+  const reply = await succeed(ctx, 'comments.list', { fields: { group_by: undefined } }, 'the comment listing (without group_by)');
+  // A listing of posts (INT-comments-group-by): records that are not comments (no body, no post_id).
+  const listed = (reply.list() ?? []).filter((r) => !('body' in r) && !('post_id' in r)).map(recordId).filter((x): x is number => x !== undefined && posts.includes(x));
+  const bumped: (string | undefined)[] = [];
+  for (const id of posts) {
+    const r = await show(ctx, 'posts.show', id);
+    bumped.push(r.last_comment_bumped_at === undefined || r.last_comment_bumped_at === null ? undefined : text(r.last_comment_bumped_at));
+  }
+  return { ...(listed.length === posts.length ? { order: listed } : {}), bumped };
+}
+
+export const do_not_bump_post_keeps_the_post_in_place = defineCheck({
+  id: 'comments/do-not-bump', fn: 'do_not_bump_post_keeps_the_post_in_place', resource: 'comments',
+  description: 'a comment with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing', requirements: ['IB-4-comments-do-not-bump'], readOnly: false,
   async run(ctx) {
-    const post = await makePost(ctx);
-    await succeed(ctx, 'comments.create', { fields: { post_id: post.id, body: ctx.unique('quiet'), do_not_bump_post: '1' } }, 'a comment with do_not_bump_post=1');
+    const [below, top] = [await makePost(ctx), await makePost(ctx)];
+    const comment = (post: number, extra: Record<string, string> = {}) => succeed(ctx, 'comments.create', { fields: { post_id: post, body: ctx.unique('bump'), ...extra } }, `a comment${extra.do_not_bump_post ? ' with do_not_bump_post=1' : ''}`);
+    await comment(below.id);
+    await comment(top.id);
+    const before = await bumpState(ctx, [top.id, below.id]);
+    await comment(below.id, { do_not_bump_post: '1' });
+    const after = await bumpState(ctx, [top.id, below.id]);
+    let observed = false;
+    if (before.order && after.order && before.order[0] === top.id) {
+      observed = true;
+      if (after.order[0] !== top.id) fail(`a comment with do_not_bump_post=1 moved post ${below.id} above post ${top.id} in the comment listing`, { expected: `post ${top.id} first`, actual: JSON.stringify(after.order) });
+    }
+    if (before.bumped[1] !== undefined && after.bumped[1] !== undefined) {
+      observed = true;
+      if (after.bumped[1] !== before.bumped[1]) fail(`a comment with do_not_bump_post=1 moved last_comment_bumped_at of post ${below.id}`, { expected: before.bumped[1], actual: after.bumped[1] });
+    }
+    if (!observed) skip('the target shows neither a comment listing of posts nor last_comment_bumped_at, so where a post stands in the comment listing cannot be observed (INT-do-not-bump)');
+    // And the control: a comment without it does bump (otherwise the above proved nothing).
+    await comment(below.id);
+    const bumped = await bumpState(ctx, [top.id, below.id]);
+    const moved = (bumped.order !== undefined && bumped.order[0] === below.id) || (bumped.bumped[1] !== undefined && bumped.bumped[1] !== after.bumped[1]);
+    if (!moved) fail(`a comment without do_not_bump_post does not move post ${below.id} to the top of the comment listing either`, { expected: 'the post bumped', actual: 'unchanged' });
   },
 });
 
@@ -59,6 +93,6 @@ export function checks(): Check[] {
     comment_lifecycle,
     comment_creator_name_is_exact,
     comment_post_id_search,
-    do_not_bump_post_is_accepted,
+    do_not_bump_post_keeps_the_post_in_place,
   ];
 }

@@ -59,7 +59,8 @@ export const commentsModule: ResourceModule = {
         if (env.variations.active('comments-group-by') && params.str(GROUP_BY) === undefined) {
           // INT-comments-group-by: without group_by=comment, the posts that have comments, newest comment first.
           const posts = await env.db.query<{ id: number; tag_string: string; last_commented_at: Date }>(
-            'SELECT p.id, p.tag_string, max(c.created_at) AS last_commented_at FROM posts p JOIN comments c ON c.post_id = p.id GROUP BY p.id ORDER BY max(c.id) DESC LIMIT 20',
+            // The comment listing: a post moves to its top when a comment bumps it (not with do_not_bump_post).
+            'SELECT p.id, p.tag_string, p.last_commented_at FROM posts p WHERE EXISTS (SELECT 1 FROM comments c WHERE c.post_id = p.id) ORDER BY p.last_commented_at DESC NULLS LAST, p.id DESC LIMIT 20',
           );
           return { kind: 'list', root: 'posts', element: 'post', records: posts.map((p) => ({ id: p.id, tag_string: p.tag_string, last_commented_at: p.last_commented_at })) };
         }
@@ -106,7 +107,7 @@ export const commentsModule: ResourceModule = {
             'INSERT INTO comments (post_id, creator_id, updater_id, body, do_not_bump_post) VALUES ($1, $2, $2, $3, $4) RETURNING id',
             [postId, user.id, params.str(BODY) ?? '', noBump],
           );
-          if (!noBump) await tx.query('UPDATE posts SET last_commented_at = now() WHERE id = $1', [postId]);
+          if (!noBump || env.faults.active('do-not-bump-ignored')) await tx.query('UPDATE posts SET last_commented_at = clock_timestamp() WHERE id = $1', [postId]);
           return rows[0]!.id;
         });
         return { kind: 'envelope', id };
@@ -150,6 +151,7 @@ export const commentsModule: ResourceModule = {
     { id: 'comments-deleted-still-listed', requirements: ['IB-4-comments-lifecycle'], summary: 'A deleted comment is gone from show but still listed, not marked deleted.', caughtBy: 'comments/lifecycle' },
     { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
     { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
+    { id: 'do-not-bump-ignored', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=1 still moves its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },
     { id: 'comments-do-not-bump-refused', requirements: ['IB-4-comments-do-not-bump'], summary: 'comment[do_not_bump_post] is refused (424).' },
     { id: 'comments-update-ignored', requirements: ['IB-4-comments-lifecycle'], summary: 'Comment updates answer success but save nothing.' },
     { id: 'comments-delete-noop', requirements: ['IB-4-comments-lifecycle', 'IB-3-delete'], summary: 'Comment deletes answer success but the comment remains.' },

@@ -107,6 +107,8 @@ export function postRecord(r: PostRow, env: ServerEnv, ctx: PostRecordContext): 
     is_flagged: r.is_flagged,
     tag_count: r.tag_array.length,
     last_commented_at: r.last_commented_at,
+    // The time a comment last moved the post to the top of the comment listing (do_not_bump_post keeps it).
+    last_comment_bumped_at: r.last_commented_at,
     created_at: r.created_at,
     updated_at: r.updated_at,
     has_large: false,

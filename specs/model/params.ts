@@ -1,3 +1,4 @@
+import type { InterpretationId } from '../interpretations.ts';
 import type { EffectMatch, EffectSubject, ParamEffect, ParamSpec, ParamType, SortBasis } from './types.ts';
 
 type Extra = Omit<ParamSpec, 'name' | 'type' | 'description'>;
@@ -21,12 +22,12 @@ export const tagRelationSearch = (): ParamSpec[] => [
 ];
 
 /** Effects of list parameters (ParamSpec.effect), named as the document names them. */
-const filter = (subject: EffectSubject, match: EffectMatch, extra: { field?: string; role?: string; hides?: true } = {}): ParamEffect => ({ kind: 'filter', subject, match, ...extra });
+const filter = (subject: EffectSubject, match: EffectMatch, extra: { field?: string; role?: string; hides?: true; reading?: InterpretationId } = {}): ParamEffect => ({ kind: 'filter', subject, match, ...extra });
 export const by = {
   /** The user who made the record, by id or exact name; `role` is the document's word for that user. */
-  user: (match: 'id' | 'name', role = 'creator') => filter('creator', match, { role }),
+  user: (match: 'id' | 'name', role = 'creator', reading?: InterpretationId) => filter('creator', match, { role, ...(reading ? { reading } : {}) }),
   recipient: (match: 'id' | 'name') => filter('recipient', match),
-  post: () => filter('post', 'id'),
+  post: (reading?: InterpretationId) => filter('post', 'id', reading ? { reading } : {}),
   postTags: () => filter('post-tags', 'matches'),
   topic: () => filter('topic', 'id'),
   topicTitle: () => filter('topic-title', 'matches'),
@@ -35,7 +36,7 @@ export const by = {
   self: () => filter('self', 'id'),
   text: (field: string, match: 'exact' | 'matches' | 'pattern' | 'names') => filter('text', match, { field }),
   value: (field: string) => filter('value', 'value', { field }),
-  flag: (state: string) => filter('flag', 'flag', { field: state }),
+  flag: (state: string, reading?: InterpretationId) => filter('flag', 'flag', { field: state, ...(reading ? { reading } : {}) }),
   /** yes leaves out the records not in the state; no lists them all. */
   hiding: (state: string) => filter('flag', 'flag', { field: state, hides: true }),
   level: (bound: 'min' | 'max' | 'eq') => filter('level', bound),

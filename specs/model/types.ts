@@ -95,6 +95,8 @@ export type ParamEffect =
       readonly role?: string;
       /** A `flag` that hides: its first value leaves out the records not in the state, its second lists all (hide_empty). */
       readonly hides?: true;
+      /** The reading of the register the effect's observation rests on (which posts are an artist's, ...). */
+      readonly reading?: InterpretationId;
     }
   /** The posts list's search terms: a post is listed when it carries every given tag. */
   | { readonly kind: 'tags' }

@@ -13,6 +13,7 @@
  */
 import type { OperationId, OperationSpec, ParamSpec, ValueSet, Variant } from '../model/index.ts';
 import { OPERATIONS, VALUE_SETS, VARIANTS, effectText, inVariant, resolve } from '../model/index.ts';
+import type { InterpretationId } from '../interpretations.ts';
 import type { Requirement } from './types.ts';
 
 /** `posts.list` -> `posts-list`, at the type level too. */
@@ -97,6 +98,16 @@ export function observableEffect(p: ParamSpec): boolean {
   return p.effect !== undefined && ['filter', 'tags', 'sort', 'limit', 'page'].includes(p.effect.kind);
 }
 
+/** The readings an effect's observation rests on. */
+function effectReadings(p: ParamSpec): { interpretations?: readonly InterpretationId[] } {
+  const e = p.effect!;
+  const readings: InterpretationId[] = [];
+  if (p.sortKey) readings.push('INT-sort-order');
+  if (e.kind === 'filter' && e.match === 'matches') readings.push('INT-matches');
+  if (e.kind === 'filter' && e.reading) readings.push(e.reading);
+  return readings.length > 0 ? { interpretations: readings } : {};
+}
+
 function effectRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requirement<DerivedRequirementId>[] {
   if (!observableEffect(p)) return [];
   const variants = both(variantsOf(op), variantsOf(p));
@@ -109,7 +120,7 @@ function effectRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requi
     statement: `${request(op)}: \`${p.name}\` (${p.description}). ${effectText(p.effect!)}`,
     quote: `${op.name}: \`${p.name}\` (${p.description})`,
     basis: 'text',
-    ...(p.sortKey ? { interpretations: ['INT-sort-order'] as const } : p.effect!.kind === 'filter' && p.effect!.match === 'matches' ? { interpretations: ['INT-matches'] as const } : {}),
+    ...effectReadings(p),
     operations: [op.id],
     scenario: 'effects',
   }));

@@ -159,7 +159,7 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-posts-update-fields', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.update'] },
     statement: 'An update of post[tag_string], post[rating] and post[parent_id] is shown by the post afterwards.',
     quote: '`post[tag_string]` (space-delimited tags); `post[rating]`; `post[parent_id]` (parent post id)',
-    interpretations: ['INT-record-fields'],
+    interpretations: ['INT-service-tags', 'INT-record-fields'],
   },
   {
     id: 'IB-4-posts-update-source-download', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['posts.update'] },
@@ -359,7 +359,7 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-uploads-fields', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create', 'posts.show'] },
     statement: 'The post an upload becomes carries the upload[rating] (every value of its set), upload[tag_string] and upload[parent_id] it was given.',
     quote: 'Uploads Create: `upload[rating]` REQUIRED (safe, questionable, explicit); `upload[parent_id]`; `upload[tag_string]` REQUIRED',
-    interpretations: ['INT-record-fields'],
+    interpretations: ['INT-service-tags', 'INT-record-fields'],
   },
   {
     id: 'IB-4-post_votes-score', section: '4', level: 'SHOULD', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },

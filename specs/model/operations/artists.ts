@@ -31,7 +31,7 @@ export const ARTIST_OPERATIONS = [
       int('search[creator_id]', 'creator id', { only: 'A', effect: by.user('id') }),
       str('search[is_active]', 'true or false', { only: 'A', values: 'true-false', effect: by.flag('is_active') }),
       str('search[is_banned]', 'true or false', { only: 'A', values: 'true-false', effect: by.flag('is_banned') }),
-      str('search[empty_only]', 'true selects artists with 0 posts', { only: 'A', effect: by.flag('empty') }),
+      str('search[empty_only]', 'true selects artists with 0 posts', { only: 'A', effect: by.flag('empty', 'INT-artist-posts') }),
       str('search[order]', 'sort key', { only: 'A', values: 'sort-name-date', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
       str('search[sort]', 'sort key', { only: 'B', values: 'sort-name-date', sortKey: true, effect: sortBy({ name: 'name', date: 'creation' }) }),
     ],

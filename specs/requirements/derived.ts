@@ -123,6 +123,7 @@ function effectRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requi
     ...effectReadings(p),
     operations: [op.id],
     scenario: 'effects',
+    params: [`${op.id} ${p.name}`],
   }));
 }
 

@@ -16,6 +16,8 @@ export interface GeneralRequirement<Id extends string = string> {
   readonly quote?: string;
   readonly interpretations?: readonly InterpretationId[];
   readonly carrier: Carrier;
+  /** The parameters whose effect it states (Requirement.params). */
+  readonly params?: readonly string[];
 }
 
 const A = ['A'] as const;
@@ -102,6 +104,7 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-3-flag-for-deletion', section: '3', level: 'MUST', carrier: { scenario: 'flags', operations: ['post_flags.create', 'post_flags.list'] },
     statement: 'A post can be flagged for deletion, and the flag is listed.',
     quote: 'flag a post for deletion (posts cannot be deleted directly)',
+    params: ['post_flags.create post_flag[post_id]', 'post_flags.create post_flag[reason]'],
   },
   {
     id: 'IB-3-pools-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.delete', 'pools.undelete'] },
@@ -132,46 +135,54 @@ export const GENERAL_REQUIREMENTS = [
     statement: 'GET /posts never returns more than 100 posts, whatever `limit` asks for.',
     quote: '`limit` (integer, at most 100 per request); Posts per list request: hard maximum 100',
     interpretations: ['INT-limit-over-100', 'INT-list-shape'],
+    params: ['posts.list limit'],
   },
   {
     id: 'IB-4-posts-list-limit-honoured', section: '4', level: 'MUST', carrier: { scenario: 'posts-limit', operations: ['posts.list'] },
     statement: 'GET /posts with limit=n (n at most 100) returns at most n posts.',
     quote: '`limit` (integer, at most 100 per request)',
     interpretations: ['INT-list-shape'],
+    params: ['posts.list limit'],
   },
   {
     id: 'IB-4-posts-list-page', section: '4', level: 'MUST', carrier: { scenario: 'posts-limit', operations: ['posts.list'] },
     statement: 'Successive `page` numbers return different posts.',
     quote: '`page` (page number)', interpretations: ['INT-page', 'INT-list-shape'],
+    params: ['posts.list page'],
   },
   {
     id: 'IB-4-posts-list-tags', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.list'] },
     statement: '`tags` selects the posts carrying all given tags; `-tag` excludes a tag.',
     quote: '`tags` (search terms; any tag combination valid on the web site, including meta-tags)',
     interpretations: ['INT-meta-tags'],
+    params: ['posts.list tags'],
   },
   {
     id: 'IB-4-posts-list-raw-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'posts', operations: ['posts.list'] },
     statement: 'With `raw`, `tags` is one literal tag: a two-word search finds no post tagged with the two words separately.',
     quote: '`raw` (A only; when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing)',
+    params: ['posts.list raw'],
   },
   {
     id: 'IB-4-posts-update-fields', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.update'] },
     statement: 'An update of post[tag_string], post[rating] and post[parent_id] is shown by the post afterwards.',
     quote: '`post[tag_string]` (space-delimited tags); `post[rating]`; `post[parent_id]` (parent post id)',
     interpretations: ['INT-service-tags', 'INT-record-fields'],
+    params: ['posts.update post[tag_string]', 'posts.update post[rating]', 'posts.update post[parent_id]'],
   },
   {
     id: 'IB-4-posts-update-source-download', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['posts.update'] },
     statement: 'When post[source] is a URL, the service downloads the file.',
     quote: '`post[source]` (when it is a URL, the service downloads the file)',
     interpretations: ['INT-source-download'],
+    params: ['posts.update post[source]'],
   },
   {
     id: 'IB-4-posts-copy-notes-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'notes', operations: ['posts.copy_notes'] },
     statement: 'copy_notes copies the notes of a post to the post named by other_post_id.',
     quote: 'Copy notes (A only) | PUT /posts/{id}/copy_notes.json | `other_post_id` REQUIRED (id of the post to copy notes to)',
     interpretations: ['INT-levels', 'INT-note-geometry'],
+    params: ['posts.copy_notes other_post_id'],
   },
   {
     id: 'IB-4-uploads-file-or-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
@@ -182,15 +193,18 @@ export const GENERAL_REQUIREMENTS = [
   {
     id: 'IB-4-uploads-file', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create'] },
     statement: 'An upload with a multipart file is accepted.', quote: '`upload[file]` (multipart form file data)',
+    params: ['uploads.create upload[file]'],
   },
   {
     id: 'IB-4-uploads-source', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['uploads.create'] },
     statement: 'An upload with a source URL is accepted and the file is fetched from it.', quote: '`upload[source]` (source URL)',
     interpretations: ['INT-source-download'],
+    params: ['uploads.create upload[source]'],
   },
   {
     id: 'IB-4-uploads-search-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.list'] },
     statement: 'search[source] on uploads matches the exact string only.', quote: '`search[source]` (exact string match)',
+    params: ['uploads.list search[source]'],
   },
   {
     id: 'IB-4-comments-lifecycle', section: '4', level: 'MUST',
@@ -198,28 +212,40 @@ export const GENERAL_REQUIREMENTS = [
     statement: 'A comment can be created, shown, updated and deleted.',
     quote: 'Comments: Create POST /comments.json; Update PUT /comments/{id}.json; Show GET /comments/{id}.json; Delete DELETE /comments/{id}.json',
     interpretations: ['INT-record-fields'],
+    params: ['comments.create comment[body]', 'comments.update comment[body]', 'comments.create comment[post_id]'],
   },
   {
     id: 'IB-4-comments-creator-name', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.list'] },
     statement: 'search[creator_name] on comments matches the exact name only.', quote: '`search[creator_name]` (exact match)',
     interpretations: ['INT-comments-group-by'],
+    params: ['comments.list search[creator_name]'],
   },
   {
     id: 'IB-4-comments-post-id-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'comments', operations: ['comments.list'] },
     statement: 'search[post_id] on comments selects the comments of that post.', quote: '`search[post_id]` (A only)',
     interpretations: ['INT-comments-group-by'],
+    params: ['comments.list search[post_id]'],
   },
   {
     id: 'IB-4-comments-do-not-bump', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.create'] },
     statement: 'A comment made with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing; one made without it does.',
     quote: '`comment[do_not_bump_post]` (set to 1 to keep the post from moving to the top of the comment listing)',
     interpretations: ['INT-do-not-bump'],
+    params: ['comments.create comment[do_not_bump_post]'],
+  },
+  {
+    id: 'IB-4-dmails-fields', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.create', 'dmails.show'] },
+    statement: 'The dmail[title] and dmail[body] of a create are those the recipient\'s dmail is shown with.',
+    quote: 'Dmails Create: `dmail[to_name]`; `dmail[title]`; `dmail[body]`',
+    interpretations: ['INT-record-fields', 'INT-dmail-copies'],
+    params: ['dmails.create dmail[title]', 'dmails.create dmail[body]'],
   },
   {
     id: 'IB-4-dmails-owner-list', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.list'] },
     statement: 'The dmail list holds only dmails the caller owns.',
     quote: 'A user can list, show and delete only the dmails the user owns.',
     interpretations: ['INT-dmail-owner', 'INT-dmail-copies'],
+    params: ['dmails.create dmail[to_name]'],
   },
   {
     id: 'IB-4-dmails-owner-show', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.show'] },
@@ -237,6 +263,7 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-dmails-read-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'dmails', operations: ['dmails.list'] },
     statement: 'search[read]=false selects unread dmails and true read ones.', quote: '`search[read]` (A only; true or false)',
     interpretations: ['INT-dmail-read', 'INT-dmail-copies'],
+    params: ['dmails.list search[read]'],
   },
   ...(
     [
@@ -250,7 +277,7 @@ export const GENERAL_REQUIREMENTS = [
   ).map(
     ([, id, statement]): GeneralRequirement<typeof id> => ({
       id, section: '4', level: 'MUST', statement, carrier: { scenario: 'artists', operations: ['artists.list'] },
-      quote: '`search[name]` rules by its beginning', interpretations: ['INT-artist-name-search'],
+      quote: '`search[name]` rules by its beginning', interpretations: ['INT-artist-name-search'], params: ['artists.list search[name]'],
     }),
   ),
   {
@@ -262,20 +289,24 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-artists-url-string', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
     statement: 'artist[url_string] takes URLs delimited by whitespace or newline; each is searchable.',
     quote: '`artist[url_string]` (URLs delimited by whitespace or newline)',
+    params: ['artists.create artist[url_string]'],
   },
   {
     id: 'IB-4-artists-other-names', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
     statement: 'artist[other_names_comma] takes comma-delimited names; each is searchable with other:.',
     quote: '`artist[other_names_comma]` (comma-delimited alternative names)',
+    params: ['artists.create artist[other_names_comma]'],
   },
   {
     id: 'IB-4-artists-empty-only-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'artists', operations: ['artists.list'] },
     statement: 'search[empty_only]=true selects artists with 0 posts.', quote: '`search[empty_only]` (A only; true selects artists with 0 posts)',
+    params: ['artists.list search[empty_only]'],
   },
   {
     id: 'IB-4-notes-group-by-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'notes', operations: ['notes.list'] },
     statement: 'group_by=note with search[post_id] lists the notes of that post.',
     quote: 'A (only): notes of one post are listed with `group_by=note` and `search[post_id]`.',
+    params: ['notes.list group_by'],
   },
   {
     id: 'IB-4-notes-lifecycle', section: '4', level: 'MUST',
@@ -288,14 +319,17 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-users-name-pattern', section: '4', level: 'MUST', carrier: { scenario: 'users', operations: ['users.list'] },
     statement: 'search[name] on users finds a user by exact name and by a `*` pattern.', quote: '`search[name]` (supports patterns)',
     interpretations: ['INT-user-name-patterns'],
+    params: ['users.list search[name]'],
   },
   {
     id: 'IB-4-users-level-search', section: '4', level: 'MUST', carrier: { scenario: 'users', operations: ['users.list'] },
     statement: 'search[level] and search[min_level] select users by level.', quote: '`search[min_level]`; `search[level]`',
+    params: ['users.list search[level]', 'users.list search[min_level]'],
   },
   {
     id: 'IB-4-users-max-level-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'users', operations: ['users.list'] },
     statement: 'search[max_level] selects users up to a level.', quote: '`search[max_level]` (A only)',
+    params: ['users.list search[max_level]'],
   },
   ...(['artists', 'users', 'pools', 'wiki_pages'] as const).flatMap((res): GeneralRequirement<`IB-4-${typeof res}-sort-${'A' | 'B'}`>[] => [
     {
@@ -313,32 +347,38 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-pools-post-ids', section: '4', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.update'] },
     statement: 'pool[post_ids] takes space-delimited post ids and sets the pool\'s posts.', quote: '`pool[post_ids]` (space-delimited post ids)',
     interpretations: ['INT-record-fields'],
+    params: ['pools.update pool[post_ids]'],
   },
   {
     id: 'IB-4-tags-name-list-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
     statement: 'search[name] on tags takes comma-separated exact names and returns exactly those tags.',
     quote: '`search[name]` (comma-separated exact tag names)',
+    params: ['tags.list search[name]'],
   },
   {
     id: 'IB-4-tags-hide-empty-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
     statement: 'search[hide_empty]=yes excludes tags with 0 posts.', quote: '`search[hide_empty]` (yes or no; yes excludes tags with 0 posts)',
+    params: ['tags.list search[hide_empty]'],
   },
   {
     id: 'IB-4-tags-category-A', section: '4', level: 'SHOULD', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
     statement: 'search[category] selects the tags of that category.', quote: '`search[category]` (0, 1, 3, 4)',
     interpretations: ['INT-tag-categories'],
+    params: ['tags.list search[category]'],
   },
   {
     id: 'IB-4-wiki-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.show', 'wiki_pages.update'] },
     statement: 'A wiki page can be created, shown and updated, and found by search[title].',
     quote: 'Wiki pages: Create POST /wiki_pages.json; Show GET /wiki_pages/{id}.json; Update PUT /wiki_pages/{id}.json; List `search[title]`.',
+    params: ['wiki_pages.list search[title]'],
   },
   {
     id: 'IB-4-forum-original-post', section: '4', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.create', 'forum_posts.list'] },
     statement: 'A topic created with forum_topic[original_post_attributes][body] has that initial post, listed by search[topic_id].',
     quote: '`forum_topic[original_post_attributes][body]` (message of the initial post)',
     interpretations: ['INT-forum-post-topic'],
+    params: ['forum_topics.create forum_topic[original_post_attributes][body]'],
   },
   {
     id: 'IB-4-commentary-create-or-update-A', section: '4', level: 'MUST', variants: A,
@@ -360,48 +400,56 @@ export const GENERAL_REQUIREMENTS = [
     statement: 'The post an upload becomes carries the upload[rating] (every value of its set), upload[tag_string] and upload[parent_id] it was given.',
     quote: 'Uploads Create: `upload[rating]` REQUIRED (safe, questionable, explicit); `upload[parent_id]`; `upload[tag_string]` REQUIRED',
     interpretations: ['INT-service-tags', 'INT-record-fields'],
+    params: ['uploads.create upload[rating]', 'uploads.create upload[tag_string]', 'uploads.create upload[parent_id]'],
   },
   {
     id: 'IB-4-post_votes-score', section: '4', level: 'SHOULD', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
     statement: 'A vote up raises the score a post record shows, a vote down lowers it.',
     quote: 'Post votes Create: `score` REQUIRED: up or down',
     interpretations: ['INT-record-fields'],
+    params: ['post_votes.create score'],
   },
   {
     id: 'IB-4-notes-fields', section: '4', level: 'MUST', carrier: { scenario: 'notes', operations: ['notes.create', 'notes.update', 'notes.show', 'notes.list'] },
     statement: 'note[x], note[y], note[width], note[height] and note[body] set on create and on update are those the note is shown and listed with.',
     quote: '`note[x]` REQUIRED (pixels from the top-left corner of the image); `note[y]` REQUIRED (same origin); `note[width]` REQUIRED (pixels); `note[height]` REQUIRED (pixels); Update: all optional, same meaning',
     interpretations: ['INT-record-fields', 'INT-note-geometry'],
+    params: ['notes.create note[x]', 'notes.create note[y]', 'notes.create note[width]', 'notes.create note[height]', 'notes.create note[body]', 'notes.update note[x]', 'notes.update note[y]', 'notes.update note[width]', 'notes.update note[height]', 'notes.update note[body]', 'notes.create note[post_id]'],
   },
   {
     id: 'IB-4-pools-fields', section: '4', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.create', 'pools.update', 'pools.show'] },
     statement: 'pool[name], pool[description], pool[is_active] (1 or 0) and pool[category] (A) set on create and update are those the pool is shown with.',
     quote: 'Pools Update: `pool[name]`; `pool[description]`; `pool[is_active]` (1 or 0); `pool[category]` (A only)',
     interpretations: ['INT-record-fields'],
+    params: ['pools.create pool[name]', 'pools.create pool[description]', 'pools.create pool[category]', 'pools.update pool[name]', 'pools.update pool[description]', 'pools.update pool[is_active]', 'pools.update pool[category]'],
   },
   {
     id: 'IB-4-artists-fields', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create', 'artists.update', 'artists.show'] },
     statement: 'artist[name], artist[group_name] and artist[is_active] (B) set on create and update are those the artist is shown with.',
     quote: 'Artists Create and Update: `artist[name]`; `artist[group_name]`; `artist[is_active]` (B only; 1 or 0)',
     interpretations: ['INT-record-fields'],
+    params: ['artists.create artist[name]', 'artists.create artist[group_name]', 'artists.create artist[is_active]', 'artists.update artist[name]', 'artists.update artist[group_name]', 'artists.update artist[is_active]'],
   },
   {
     id: 'IB-4-wiki-fields', section: '4', level: 'MUST', carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.update', 'wiki_pages.show'] },
     statement: 'wiki_page[title], wiki_page[body] and wiki_page[other_names] (A) set on create and update are those the page is shown with.',
     quote: 'Wiki pages Create and Update: `wiki_page[title]`, `wiki_page[body]`, `wiki_page[other_names]` (A only)',
     interpretations: ['INT-record-fields'],
+    params: ['wiki_pages.create wiki_page[title]', 'wiki_pages.create wiki_page[body]', 'wiki_pages.create wiki_page[other_names]', 'wiki_pages.update wiki_page[title]', 'wiki_pages.update wiki_page[body]', 'wiki_pages.update wiki_page[other_names]'],
   },
   {
     id: 'IB-4-forum-fields', section: '4', level: 'MUST', carrier: { scenario: 'forum', operations: ['forum_topics.create', 'forum_topics.update', 'forum_topics.show', 'forum_posts.update'] },
     statement: 'forum_topic[title] and forum_topic[category_id] (A) set on create and update, and forum_post[body] set on update, are those the records are shown and listed with.',
     quote: 'Forum topics Update: `forum_topic[title]`; `forum_topic[category_id]` (A only). Forum posts Update: `forum_post[body]`',
     interpretations: ['INT-record-fields'],
+    params: ['forum_topics.create forum_topic[title]', 'forum_topics.create forum_topic[category_id]', 'forum_topics.update forum_topic[title]', 'forum_topics.update forum_topic[category_id]', 'forum_posts.update forum_post[body]'],
   },
   {
     id: 'IB-4-commentary-fields-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'commentary', operations: ['artist_commentaries.create_or_update', 'artist_commentaries.list'] },
     statement: 'The four titles and descriptions given to create_or_update are those the commentary is listed with.',
     quote: '`artist_commentary[original_title]`; `artist_commentary[original_description]`; `artist_commentary[translated_title]`; `artist_commentary[translated_description]`',
     interpretations: ['INT-record-fields'],
+    params: ['artist_commentaries.create_or_update artist_commentary[post_id]', 'artist_commentaries.create_or_update artist_commentary[original_title]', 'artist_commentaries.create_or_update artist_commentary[original_description]', 'artist_commentaries.create_or_update artist_commentary[translated_title]', 'artist_commentaries.create_or_update artist_commentary[translated_description]'],
   },
 
   // Section 4: each search parameter selects what it names, and only that (checked both ways).
@@ -559,6 +607,7 @@ export const GENERAL_REQUIREMENTS = [
       statement: `Reverting a ${res.replace(/_/g, ' ').replace(/s$/, '')} to a version restores that version's fields.`,
       quote: 'and reverted with a `version_id`',
       interpretations: ['INT-version-id', 'INT-record-fields'],
+      params: [`${revert} version_id`],
     },
   ]),
 ] as const satisfies readonly GeneralRequirement[];

@@ -56,14 +56,24 @@ function fromGeneral(req: GeneralRequirement<GeneralRequirementId>): Requirement
     ...(req.interpretations ? { interpretations: req.interpretations } : {}),
     operations: carriedOperations(req, variants),
     ...('scenario' in req.carrier ? { scenario: req.carrier.scenario } : {}),
+    ...(req.params ? { params: req.params } : {}),
   };
 }
 
-const GENERAL: readonly Requirement[] = GENERAL_REQUIREMENTS.map(fromGeneral);
+const DERIVED = derivedRequirements();
+
+/**
+ * A general requirement whose id a derived one has too (a search or a sort key the catalogue words
+ * itself) keeps its words and level, and gains the parameters the derived one names.
+ */
+const GENERAL: readonly Requirement[] = GENERAL_REQUIREMENTS.map(fromGeneral).map((r) => {
+  const params = DERIVED.filter((d) => d.id === r.id).flatMap((d) => d.params ?? []);
+  return params.length > 0 ? { ...r, params: [...new Set([...(r.params ?? []), ...params])] } : r;
+});
 const WRITTEN = new Set(GENERAL.map((r) => r.id));
 
-/** Derived requirements whose id a general one already states (its words and level win) are left out. */
-export const REQUIREMENTS: readonly Requirement[] = [...derivedRequirements().filter((r) => !WRITTEN.has(r.id)), ...GENERAL];
+/** Derived requirements whose id a general one already states are left out (the general one holds them). */
+export const REQUIREMENTS: readonly Requirement[] = [...DERIVED.filter((r) => !WRITTEN.has(r.id)), ...GENERAL];
 
 const byId: ReadonlyMap<string, Requirement> = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 

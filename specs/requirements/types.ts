@@ -29,6 +29,12 @@ export interface Requirement<Id extends string = string> {
   readonly operations: readonly OperationId[];
   /** The scenario that checks it, when a single request per operation cannot. */
   readonly scenario?: string;
+  /**
+   * The parameters whose effect it states, as `<operation id> <parameter name>`: a check proving it
+   * observes their effect (`conform spec --coverage`). Value-set and REQUIRED requirements name none:
+   * they show a parameter accepted or refused, not what it does.
+   */
+  readonly params?: readonly string[];
 }
 
 /** Where a hand-written requirement applies: explicit operations, or a rule over the operations. */

@@ -8,6 +8,7 @@ import type { Requirement } from '../../specs/requirements/index.ts';
 import { REQUIREMENTS, requirementsFor } from '../../specs/requirements/index.ts';
 import type { Check } from '../check/check.ts';
 import { allChecks } from '../check/registry.ts';
+import { renderCoverage } from './coverage.ts';
 
 export const REQUIREMENTS_DOC_PATH = 'specs/REQUIREMENTS.md';
 
@@ -94,6 +95,19 @@ export function renderRequirementsDoc(): string {
         `| \`${r.id}\` | ${r.level} | ${r.variants.join(', ')} | ${r.basis} | ${cell(r.statement)} | ${cell(r.quote ?? '')} | ${(r.interpretations ?? []).join(', ')} | ${cell(by)} |`,
       );
     }
+    lines.push('');
+  }
+  lines.push('## Parameter effects');
+  lines.push('');
+  lines.push('For every parameter of every operation: **effect** when a check observes what the document says it does (a');
+  lines.push('filter lists records it must and leaves out records it must not, a sort value orders by what it names, a write');
+  lines.push('is read back), **accepted only** when checks only show it accepted or refused, **not checkable** when the');
+  lines.push('document states no observable effect, with the reason. `conform spec --variant A --coverage` prints the same table.');
+  lines.push('');
+  for (const v of VARIANTS) {
+    lines.push(`### Variant ${v}`);
+    lines.push('');
+    lines.push(renderCoverage(v).trimEnd());
     lines.push('');
   }
   lines.push('## Interpretations register');

@@ -2,8 +2,9 @@
 import type { OperationId } from '../../../specs/model/index.ts';
 import type { Account } from '../accounts.ts';
 import type { Check, CheckContext } from '../check.ts';
-import { defineCheck, fail } from '../check.ts';
-import { expectRefused, listIds, show, succeed } from './support/calls.ts';
+import { defineCheck, fail, skip } from '../check.ts';
+import { expectRefused, listIds, show, succeed, text } from './support/calls.ts';
+import { expectSameRendering } from './support/read-back.ts';
 import { accountsOrSkip, recipientCopy, sentDmail } from './support/sent-dmail.ts';
 
 /** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
@@ -22,6 +23,28 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
     if (!mine.includes(d.id)) fail(`the recipient's dmail list lacks dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(mine) });
     const theirs = await listIds(ctx, 'dmails.list', {}, { as: d.third });
     if (theirs.includes(d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list`, { expected: 'not listed', actual: JSON.stringify(theirs) });
+  },
+});
+
+export const dmail_reads_back_as_sent = defineCheck({
+  id: 'dmails/fields', fn: 'dmail_reads_back_as_sent', resource: 'dmails',
+  description: 'the recipient is shown the dmail[title] and dmail[body] that were sent, in JSON and in XML', requirements: ['IB-4-dmails-fields'], readOnly: false,
+  async run(ctx) {
+    const [from, to] = accountsOrSkip(ctx, 2) as [Account, Account];
+    const title = ctx.unique('subject');
+    const body = `${ctx.unique('message')} with several words`;
+    const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body } }, 'a dmail');
+    const id = await recipientCopy(ctx, to, title, reply.createdId());
+    const json = await show(ctx, 'dmails.show', id, { as: to, format: 'json' });
+    const xml = await show(ctx, 'dmails.show', id, { as: to, format: 'xml' });
+    expectSameRendering(json, xml, `dmails.show of ${id}`);
+    let compared = 0;
+    for (const [name, want] of [['title', title], ['body', body]] as const) {
+      if (!(name in json)) continue;
+      compared++;
+      if (text(json[name]!) !== want) fail(`the recipient's dmail ${id} shows ${name} "${text(json[name]!)}"`, { expected: want, actual: text(json[name]!) });
+    }
+    if (compared === 0) skip('the dmail record carries neither title nor body (INT-record-fields)');
   },
 });
 
@@ -66,6 +89,7 @@ export const dmail_read_search = defineCheck({
 export function checks(): Check[] {
   return [
     dmail_list_holds_own_dmails_only,
+    dmail_reads_back_as_sent,
     dmail_of_another_user_is_hidden,
     dmail_of_another_user_cannot_be_deleted,
     dmail_read_search,

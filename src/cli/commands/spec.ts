@@ -16,8 +16,12 @@ export const registerSpec: RegisterCommand = (program, setExit) => {
     .option('--requirements', 'print the requirement catalogue of the variant (one line each) instead')
     .option('--document', 'print the full requirements document (specs/REQUIREMENTS.md) instead')
     .option('--explain <requirement-id>', 'explain one requirement: statement, basis, checks (file:line), faults and readings')
-    .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean; explain?: string }) => {
-      if (opts.explain !== undefined) {
+    .option('--coverage', 'print, for every parameter of every operation, whether a check observes its effect (effect / accepted only / not checkable / not checked)')
+    .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean; explain?: string; coverage?: boolean }) => {
+      if (opts.coverage) {
+        const { renderCoverage } = await import('../../spec/coverage.ts');
+        process.stdout.write(renderCoverage(opts.variant));
+      } else if (opts.explain !== undefined) {
         const { explainRequirement, similarRequirements } = await import('../../spec/explain.ts');
         const { hasRequirement } = await import('../../../specs/requirements/index.ts');
         if (!hasRequirement(opts.explain)) {

@@ -120,7 +120,9 @@ export const dmailsModule: ResourceModule = {
         }
         const to = env.users.byLogin(params.str(TO_NAME)!.trim());
         if (!to) throw invalidRecord(`${TO_NAME}: no user named ${params.str(TO_NAME)}`);
-        const values = [u.id, to.id, params.str(TITLE), params.str(BODY)];
+        // Fault dmail-body-truncated: the body is cut to its first 8 characters.
+        const body = env.faults.active('dmail-body-truncated') ? params.str(BODY)?.slice(0, 8) : params.str(BODY);
+        const values = [u.id, to.id, params.str(TITLE), body];
         if (env.variations.active('dmail-copies')) {
           // INT-dmail-copies: a sender's copy and a recipient's copy, each owned by one party; the create answers the sender's.
           const id = await env.db.transaction(async (tx) => {
@@ -158,6 +160,7 @@ export const dmailsModule: ResourceModule = {
     },
   },
   faults: [
+    { id: 'dmail-body-truncated', requirements: ['IB-4-dmails-fields'], summary: 'A dmail body is stored cut to its first 8 characters.', caughtBy: 'dmails/fields' },
     { id: 'dmails-to-name-ignored', requirements: ['IB-4-dmails-search-to_name'], summary: 'search[to_name] on dmails is ignored.', caughtBy: 'effects/dmails.list/to_name' },
     { id: 'dmails-others-listed', requirements: ['IB-4-dmails-owner-list'], summary: 'The dmail list includes other users\' dmails.' },
     { id: 'dmails-others-shown', requirements: ['IB-4-dmails-owner-show'], summary: 'Other users\' dmails can be shown.' },

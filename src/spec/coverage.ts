@@ -1,0 +1,83 @@
+/**
+ * Effect coverage: for every parameter of every operation of a variant, whether a check observes what
+ * the document says it does (`conform spec --coverage`, and the table of specs/REQUIREMENTS.md). Read from
+ * the catalogue (the requirements that name a parameter: Requirement.params) and the registered checks.
+ */
+import type { ResolvedParam, Variant } from '../../specs/model/index.ts';
+import { effectText, operationsFor } from '../../specs/model/index.ts';
+import { requirementIds, requirementsFor } from '../../specs/requirements/index.ts';
+import { appliesTo } from '../check/check.ts';
+import { allChecks } from '../check/registry.ts';
+
+/**
+ * `effect` (both ways): a check makes records a filter must list and records it must leave out, or reads
+ * back what a write set; `accepted only`: checks only show the parameter accepted or refused (its value
+ * set, REQUIRED); `not checkable`: the document states no observable effect, or gives no way to make the
+ * records it needs (`because` says which); `not checked`: none of these.
+ */
+export type EffectState = 'effect' | 'accepted only' | 'not checkable' | 'not checked';
+
+export interface ParamCoverage {
+  readonly operation: string;
+  readonly param: string;
+  readonly state: EffectState;
+  /** Why a parameter is not checkable. */
+  readonly because?: string;
+  /** The checks that observe its effect (or show it accepted). */
+  readonly checks: readonly string[];
+  /** What the parameter does, in the model's words. */
+  readonly effect?: string;
+}
+
+export function parameterCoverage(variant: Variant): ParamCoverage[] {
+  const checks = allChecks(variant).filter((c) => appliesTo(c, variant));
+  const reqs = requirementsFor(variant);
+  const provers = (ids: ReadonlySet<string>) => checks.filter((c) => c.requirements.some((r) => ids.has(r))).map((c) => c.id);
+  const out: ParamCoverage[] = [];
+  for (const op of operationsFor(variant)) {
+    for (const p of op.params.filter((x) => x.location !== 'path')) {
+      const key = `${op.id} ${p.name}`;
+      const effect = p.effect ? { effect: effectText(p.effect) } : {};
+      const observing = provers(new Set(reqs.filter((r) => r.params?.includes(key)).map((r) => r.id)));
+      if (observing.length > 0) {
+        out.push({ operation: op.id, param: p.name, state: 'effect', checks: observing, ...effect });
+        continue;
+      }
+      if (p.effect?.kind === 'unstated') {
+        out.push({ operation: op.id, param: p.name, state: 'not checkable', because: p.effect.why, checks: [], ...effect });
+        continue;
+      }
+      const accepting = provers(new Set(acceptance(op.id, p, variant)));
+      out.push({ operation: op.id, param: p.name, state: accepting.length > 0 ? 'accepted only' : 'not checked', checks: accepting, ...effect });
+    }
+  }
+  return out;
+}
+
+/** The requirements that show a parameter accepted or refused: its value set and its REQUIRED mark. */
+function acceptance(opId: Parameters<typeof requirementIds.values>[0], p: ResolvedParam, variant: Variant): string[] {
+  const out: string[] = [];
+  if (p.required) out.push(requirementIds.required(opId, p.name));
+  if (p.values) out.push(requirementIds.values(opId, p.name), requirementIds.values(opId, p.name, variant));
+  return out;
+}
+
+/** Counts per state. */
+export function coverageCounts(rows: readonly ParamCoverage[]): Record<EffectState, number> {
+  const counts: Record<EffectState, number> = { effect: 0, 'accepted only': 0, 'not checkable': 0, 'not checked': 0 };
+  for (const r of rows) counts[r.state]++;
+  return counts;
+}
+
+/** The coverage as a Markdown table, one row per parameter. */
+export function renderCoverage(variant: Variant, rows: readonly ParamCoverage[] = parameterCoverage(variant)): string {
+  const c = coverageCounts(rows);
+  const lines = [
+    `Variant ${variant}: ${rows.length} parameters: ${c.effect} effect observed both ways, ${c['accepted only']} accepted only, ${c['not checkable']} not checkable, ${c['not checked']} not checked.`,
+    '',
+    '| Operation | Parameter | State | Checks / because |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.operation} | \`${r.param}\` | ${r.state} | ${(r.because ?? r.checks.slice(0, 3).join(', ') + (r.checks.length > 3 ? `, +${r.checks.length - 3}` : '')).replace(/\|/g, '\\|')} |`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

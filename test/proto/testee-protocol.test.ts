@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FrameReader, ProtocolError, encodeFrame } from '../../src/proto/protocol.ts';
 import { ProcessTestee, TesteeError, splitCommand } from '../../src/proto/testee.ts';
 import { runCli } from './helpers.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** A plain-JS testee program; `behaviour` runs for every request after hello. */
 function program(behaviour: string): string[] {
@@ -77,5 +85,49 @@ describe('a bad testee gets a clear error, never a hang', () => {
     const r = await runCli('proto', '--testee', cmd, '--runs', '3', '--property', 'roundtrip,field-numbers');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/testee failure: testee exited with code 9/);
+  });
+});
+
+describe('the time limit judges an answer, not a batch', () => {
+  it('a testee that stops answering is hung one limit after its last answer, though requests keep being sent', async () => {
+    // Answers the first two requests, then nothing.
+    const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: 500 });
+    let sent = 0;
+    let more: NodeJS.Timeout | undefined;
+    try {
+      expect((await testee.call({ op: 'encode', type: 'Low_Level', json: {} })).bytes).toBe('');
+      expect((await testee.call({ op: 'encode', type: 'Low_Level', json: {} })).bytes).toBe('');
+      const stuck = testee.call({ op: 'encode', type: 'Low_Level', json: {} });
+      more = setInterval(() => {
+        // conform keeps writing (a property still generating cases): new requests do not restart the clock
+        if (sent++ < 40) testee.call({ op: 'encode', type: 'Low_Level', json: {} }).catch(() => undefined);
+      }, 100);
+      await expect(stuck).rejects.toThrow(/no answer within 500 ms to request 4 \(encode\); the testee counts as hung/);
+      // Caught while the writes went on (40 of them take 4 s), not once they stopped.
+      expect(sent).toBeLessThan(40);
+    } finally {
+      clearInterval(more);
+      await testee.close();
+    }
+  });
+
+  it('an answer that arrived while conform itself was held up is read before the testee is judged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
+    dirs.push(dir);
+    const marker = join(dir, 'answered');
+    const { testee } = await ProcessTestee.start(program(`send({ id: req.id, bytes: '' }); require('node:fs').writeFileSync(${JSON.stringify(marker)}, '');`), { timeoutMs: 1000 });
+    try {
+      const answer = testee.call({ op: 'encode', type: 'Low_Level', json: {} });
+      await new Promise((resolve) => setImmediate(resolve)); // the request is written
+      // Hold this thread (as a busy machine does) until the answer is in the pipe and the limit has passed.
+      const start = performance.now();
+      while (!existsSync(marker) || performance.now() - start < 1100) {
+        /* busy */
+      }
+      expect((await answer).bytes).toBe('');
+      expect(testee.broken).toBeUndefined();
+    } finally {
+      await testee.close();
+    }
   });
 });

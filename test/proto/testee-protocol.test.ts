@@ -1,11 +1,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FrameReader, ProtocolError, encodeFrame } from '../../src/proto/protocol.ts';
+import { peerSchema } from '../../src/proto/model.ts';
+import { FrameReader, ProtocolError, encodeFrame, type Answer, type Request } from '../../src/proto/protocol.ts';
 import { ProcessTestee, TesteeError, splitCommand } from '../../src/proto/testee.ts';
+import { tsCommand } from '../../src/proto/testees/index.ts';
+import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
+import { encodeReference } from '../../src/proto/reference.ts';
 import { runCli } from './helpers.ts';
 
+const SLOW = fileURLToPath(new URL('./slow-testee.ts', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -89,6 +95,18 @@ describe('a bad testee gets a clear error, never a hang', () => {
 });
 
 describe('the time limit judges an answer, not a batch', () => {
+  it('a testee slow per answer is never hung for speed: 80 answers of 50 ms each under a 2000 ms limit', async () => {
+    // The shipped server loop writes each answer when it has it; the batch takes about twice the limit.
+    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '50'), { timeoutMs: 2000 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 80 }, () => testee.call({ op: 'encode', type: 'Low_Level', json: {} })));
+      expect(answers.map((a) => a.bytes)).toEqual(Array.from({ length: 80 }, () => ''));
+      expect(testee.broken).toBeUndefined();
+    } finally {
+      await testee.close();
+    }
+  });
+
   it('a testee that stops answering is hung one limit after its last answer, though requests keep being sent', async () => {
     // Answers the first two requests, then nothing.
     const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: 500 });
@@ -129,5 +147,26 @@ describe('the time limit judges an answer, not a batch', () => {
     } finally {
       await testee.close();
     }
+  });
+
+  it.skipIf(protocVersion() === null)('the protoc testee reports each answer as it has it, the first unanswered request first, also when a batch fails', async () => {
+    const codec = protocCodec(peerSchema());
+    const good = encodeReference(peerSchema(), 'Low_Level', { type: 'CONNECT' });
+    const cut = encodeReference(peerSchema(), 'Lobby', { owner: '7', appid: '3' }).subarray(0, 3);
+    // Two types interleaved, every input of one type cut short: that batch fails and is retried one at a time.
+    const requests: Request[] = Array.from({ length: 8 }, (_, i) =>
+      i % 2 === 0 ? { id: 10 + i, op: 'decode', type: 'Lobby', bytes: Buffer.from(cut).toString('base64') } : { id: 10 + i, op: 'decode', type: 'Low_Level', bytes: Buffer.from(good).toString('base64') },
+    );
+    const reported: [number, Answer][] = [];
+    const answers = await codec.handle(requests, (i, a) => reported.push([i, a]));
+    // Lobby's batch fails, so request 0 runs alone; Low_Level's batch answers 1, 3, 5, 7; then each
+    // cut Lobby runs when it is the first unanswered request. A server writes 0, then 1, then 2 and
+    // 3, ... each as soon as every earlier answer is out.
+    expect(reported.map(([i]) => i)).toEqual([0, 1, 3, 5, 7, 2, 4, 6]);
+    expect(reported.map(([i, a]) => [a, answers[i]]).every(([a, b]) => a === b)).toBe(true);
+    expect(answers.map((a) => a.id)).toEqual(requests.map((r) => r.id));
+    expect(answers.map((a) => ('parse_error' in a ? 'rejected' : a.json))).toEqual([
+      'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' },
+    ]);
   });
 });

@@ -132,7 +132,10 @@ export function answerText(answer: Answer): string {
 
 /**
  * Serves a codec over stdin/stdout with the testee protocol until stdin ends. All complete
- * frames of one read are handled as one batch and answered with one write, in order.
+ * frames of one read are handled as one batch and answered in order: a synchronous codec with
+ * one write; a codec that takes a while writes the answers it reports through `answered` as soon
+ * as every earlier one is written too, so each answer goes out when it is ready, not when the
+ * whole batch is (conform's timeout judges one answer, not a batch).
  *
  * Given a function, the codec is built from the schema of the first request when it is a hello
  * carrying one (`conform proto --schema`), else for the documented format; a schema that cannot
@@ -143,11 +146,35 @@ export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)
   let chain: Promise<void> | undefined;
   let codec: Codec | undefined = typeof make === 'function' ? undefined : make;
   let texts: TextCodec | undefined = codec && isTextCodec(codec) ? codec : undefined;
-  const answer = (answers: readonly Answer[]): void => {
-    const n = answers.length;
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = answerText(answers[i]!);
-    process.stdout.write(encodeFrameTexts(out));
+  /** Handles one batch: undefined when it was answered at once, else when it will have been. */
+  const handle = (c: Codec, requests: readonly Request[]): Promise<void> | undefined => {
+    const n = requests.length;
+    const ready = new Array<Answer | undefined>(n);
+    let written = 0;
+    let scheduled = false;
+    /** Writes the answers ready from the first one not yet written, in one write. */
+    const writeReady = (): void => {
+      scheduled = false;
+      const out: string[] = [];
+      while (written < n && ready[written] !== undefined) out.push(answerText(ready[written++]!));
+      if (out.length > 0) process.stdout.write(encodeFrameTexts(out));
+    };
+    const finish = (answers: readonly Answer[]): void => {
+      for (let i = written; i < n; i++) ready[i] = answers[i];
+      writeReady();
+    };
+    const result = c.handle(requests, (i, a) => {
+      if (i < written || i >= n) return;
+      ready[i] = a;
+      if (!scheduled) {
+        // The answers a codec reports together go out in one write.
+        scheduled = true;
+        queueMicrotask(writeReady);
+      }
+    });
+    if (!Array.isArray(result)) return Promise.resolve(result).then(finish);
+    finish(result);
+    return undefined;
   };
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
@@ -176,11 +203,11 @@ export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)
         process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
         return;
       }
-      const answers = current0.handle(requests);
-      if (Array.isArray(answers)) return answer(answers);
-      chain = Promise.resolve(answers).then(answer);
+      const pending = handle(current0, requests);
+      if (pending === undefined) return;
+      chain = pending;
     } else {
-      chain = chain.then(async () => answer(await current0.handle(requests)));
+      chain = chain.then(() => handle(current0, requests));
     }
     const current = chain;
     void current.then(() => {

@@ -107,6 +107,29 @@ describe('the time limit judges an answer, not a batch', () => {
     }
   });
 
+  it('the shipped server loop hands the requests read during a batch to the codec as one next batch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
+    dirs.push(dir);
+    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '500', dir), { timeoutMs: 5000 });
+    const readChunks = async (n: number): Promise<void> => {
+      while (!existsSync(join(dir, `read-${n}`))) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      const decode = (): Promise<Answer> => testee.call({ op: 'decode', type: 'Low_Level', bytes: '' });
+      const first = decode();
+      await readChunks(2); // the hello, then the first request
+      const later: Promise<Answer>[] = [];
+      for (let i = 0; i < 3; i++) {
+        later.push(decode());
+        await readChunks(3 + i); // each read on its own while the first is worked on
+      }
+      expect((await first).json).toEqual({ batch: 1 });
+      expect((await Promise.all(later)).map((a) => a.json)).toEqual([{ batch: 3 }, { batch: 3 }, { batch: 3 }]);
+    } finally {
+      await testee.close();
+    }
+  });
+
   it('a testee that stops answering is hung one limit after its last answer, though requests keep being sent', async () => {
     // Answers the first two requests, then nothing.
     const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: 500 });

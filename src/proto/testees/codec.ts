@@ -135,7 +135,9 @@ export function answerText(answer: Answer): string {
  * frames of one read are handled as one batch and answered in order: a synchronous codec with
  * one write; a codec that takes a while writes the answers it reports through `answered` as soon
  * as every earlier one is written too, so each answer goes out when it is ready, not when the
- * whole batch is (conform's timeout judges one answer, not a batch).
+ * whole batch is (conform's timeout judges one answer, not a batch). Frames read while a batch is
+ * in progress are handled together as the next batch, so a codec that works per batch (protoc)
+ * sees batches as large as the pipelining allows.
  *
  * Given a function, the codec is built from the schema of the first request when it is a hello
  * carrying one (`conform proto --schema`), else for the documented format; a schema that cannot
@@ -143,7 +145,10 @@ export function answerText(answer: Answer): string {
  */
 export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)): void {
   const reader = new FrameReader();
-  let chain: Promise<void> | undefined;
+  /** The batch in progress and those after it; undefined when idle. */
+  let busy: Promise<void> | undefined;
+  /** Requests read while a batch is in progress, handled together as the next batch. */
+  let waiting: Request[] = [];
   let codec: Codec | undefined = typeof make === 'function' ? undefined : make;
   let texts: TextCodec | undefined = codec && isTextCodec(codec) ? codec : undefined;
   /** Handles one batch: undefined when it was answered at once, else when it will have been. */
@@ -176,6 +181,17 @@ export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)
     finish(result);
     return undefined;
   };
+  /** After a batch: the requests that arrived meanwhile as one batch, or idle. */
+  const next = (): Promise<void> | undefined => {
+    if (waiting.length === 0 || codec === undefined) {
+      busy = undefined;
+      return undefined;
+    }
+    const batch = waiting;
+    waiting = [];
+    const pending = handle(codec, batch);
+    return pending === undefined ? next() : pending.then(next);
+  };
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
     try {
@@ -196,25 +212,20 @@ export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)
         return;
       }
     }
-    const current0 = codec;
-    if (chain === undefined) {
-      // Nothing in progress: a synchronous codec answers at once.
-      if (texts) {
-        process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
-        return;
-      }
-      const pending = handle(current0, requests);
-      if (pending === undefined) return;
-      chain = pending;
-    } else {
-      chain = chain.then(() => handle(current0, requests));
+    if (busy !== undefined) {
+      // A batch is in progress: what is read meanwhile becomes the next batch, whole.
+      for (const r of requests) waiting.push(r);
+      return;
     }
-    const current = chain;
-    void current.then(() => {
-      if (chain === current) chain = undefined;
-    });
+    // Nothing in progress: a synchronous codec answers at once.
+    if (texts) {
+      process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
+      return;
+    }
+    const pending = handle(codec, requests);
+    if (pending !== undefined) busy = pending.then(next);
   });
   process.stdin.on('end', () => {
-    void Promise.resolve(chain).then(() => process.exit(0));
+    void Promise.resolve(busy).then(() => process.exit(0));
   });
 }

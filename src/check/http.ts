@@ -109,6 +109,9 @@ export function resetTargetHealth(): void {
 export class HttpClient {
   private readonly agent: Agent;
   requests = 0;
+  /** performance.now() of the last start or end of an exchange, or of the end of a pause. */
+  private lastActivity = performance.now();
+  private inFlight = 0;
 
   constructor(private readonly options: HttpOptions) {
     this.agent = new Agent({
@@ -121,6 +124,22 @@ export class HttpClient {
 
   get redactor(): Redactor {
     return this.options.redactor;
+  }
+
+  /**
+   * When a user of this client that has shown no progress since counts as stuck: `quietMs` after
+   * the last exchange ended (or a pause did), and while an exchange is in flight, `quietMs` after
+   * its limit (`timeoutMs`). It judges each step, so a check of twenty thousand quick requests is
+   * never cut off for its length.
+   */
+  progressDue(quietMs: number): number {
+    return this.lastActivity + quietMs + (this.inFlight > 0 ? this.options.timeoutMs : 0);
+  }
+
+  /** Waits on purpose (a target's Retry-After): progress is next due after the wait. */
+  async pause(ms: number): Promise<void> {
+    this.lastActivity = Math.max(this.lastActivity, performance.now() + ms);
+    await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
@@ -145,6 +164,8 @@ export class HttpClient {
       ...(encoded ? { body: red.text(encoded.excerpt).slice(0, EXCERPT_BYTES) } : {}),
     };
     this.requests++;
+    this.inFlight++;
+    this.lastActivity = Math.max(this.lastActivity, performance.now());
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const res = await request(req.url, {
@@ -204,6 +225,9 @@ export class HttpClient {
       h.failuresInARow++;
       h.lastFailure = red.text(message);
       throw new TransportError(red.text(message), exchange, code);
+    } finally {
+      this.inFlight--;
+      this.lastActivity = Math.max(this.lastActivity, performance.now());
     }
   }
 

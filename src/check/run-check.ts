@@ -5,8 +5,42 @@ import type { Exchange } from './http.ts';
 import { ReadOnlyRefusal, TransportError } from './http.ts';
 import type { CheckResult } from './result.ts';
 import type { Reply } from './target.ts';
+import { watchCheck } from './watchdog.ts';
 
 const KEPT_EXCHANGES = 3;
+
+/** The result of a check that could not run or did not end: a fault of the run, not of the target. */
+export function notRun(check: Check, message: string): CheckResult {
+  return {
+    check: check.id,
+    fn: check.fn,
+    description: check.description,
+    requirements: check.requirements,
+    level: levelOf(check),
+    resource: check.resource,
+    ...(check.operation ? { operation: check.operation } : {}),
+    status: 'fail',
+    message,
+    exchanges: [],
+    requests: 0,
+    durationMs: 0,
+    internalError: true,
+  };
+}
+
+/**
+ * runCheck under the watch of ./watchdog.ts: a check that shows no progress (no request started or
+ * ended, no throttling wait) for CHECK_QUIET_MS is reported as broken and the suite goes on; a
+ * check of many requests runs as long as they keep coming.
+ */
+export function runWatchedCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0, quietMs?: number): Promise<CheckResult> {
+  return watchCheck(
+    base.target.http,
+    () => runCheck(check, base, strict, deadline),
+    (quiet) => notRun(check, `the check did not end: no request started or ended for ${quiet / 1000} s`),
+    quietMs,
+  );
+}
 
 export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0): Promise<CheckResult> {
   const exchanges: Exchange[] = [];

@@ -10,7 +10,7 @@ import type { Check } from './check.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';
 import type { CheckResult } from './result.ts';
-import { runCheck } from './run-check.ts';
+import { runWatchedCheck } from './run-check.ts';
 import { selectChecks } from './select.ts';
 
 declare module 'vitest' {
@@ -50,8 +50,10 @@ export function conformSuite(name: string, checksFor: (variant: Variant) => Chec
       return;
     }
     for (const check of checks) {
-      it(check.id, async ({ task, skip }) => {
-        const result = await runCheck(check, opened!.ctx, config.strict, config.deadline);
+      // No vitest time limit (0): a check of many requests (the quota tier) takes as long as they
+      // do, and one that stops making progress is cut off by the watch of runWatchedCheck.
+      it(check.id, { timeout: 0 }, async ({ task, skip }) => {
+        const result = await runWatchedCheck(check, opened!.ctx, config.strict, config.deadline);
         task.meta.conform = result;
         if (result.status === 'skip') skip(result.message);
         if (result.status === 'blocked') {

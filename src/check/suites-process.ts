@@ -6,23 +6,19 @@
  * process spares a run the test runner's start-up, which was most of the fixed cost of a run.
  */
 import type { Check } from './check.ts';
-import { levelOf } from './check.ts';
 import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';
 import { SUITES } from './registry.ts';
 import type { CheckResult } from './result.ts';
-import { runCheck } from './run-check.ts';
+import { notRun, runWatchedCheck } from './run-check.ts';
 import { selectChecks } from './select.ts';
 
 export type SuiteMessage =
   | { readonly type: 'result'; readonly result: CheckResult }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'end'; readonly peakRssBytes: number };
-
-/** A check that has not ended after this long is reported as broken and the suite goes on. */
-export const CHECK_TIMEOUT_MS = 60_000;
 
 function send(message: SuiteMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -35,40 +31,9 @@ function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }
 
-/** The result of a check that could not run or did not end: a fault of the run, not of the target. */
-function notRun(check: Check, message: string): CheckResult {
-  return {
-    check: check.id,
-    fn: check.fn,
-    description: check.description,
-    requirements: check.requirements,
-    level: levelOf(check),
-    resource: check.resource,
-    ...(check.operation ? { operation: check.operation } : {}),
-    status: 'fail',
-    message,
-    exchanges: [],
-    requests: 0,
-    durationMs: 0,
-    internalError: true,
-  };
-}
-
 function checksOf(entry: (typeof SUITES)[keyof typeof SUITES], config: RunConfig): Check[] {
   if (entry === SUITES.fuzz) return fuzzChecks(config.variant, fuzzOptionsOf(config));
   return entry.checks(config.variant);
-}
-
-async function runWithTimeout(check: Check, run: () => Promise<CheckResult>): Promise<CheckResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve(notRun(check, `the check did not end within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([run(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function main(): Promise<void> {
@@ -91,7 +56,7 @@ async function main(): Promise<void> {
     }
     try {
       for (const check of checks) {
-        const result = await runWithTimeout(check, () => runCheck(check, opened.ctx, config.strict, config.deadline));
+        const result = await runWatchedCheck(check, opened.ctx, config.strict, config.deadline);
         await send({ type: 'result', result });
       }
     } finally {

@@ -241,7 +241,7 @@ export class Target {
             'run with fewer checks (--only), a later --deadline, or accounts the target throttles less',
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await this.http.pause(wait);
       this.throttledRetries++;
       waited += wait;
       backoff = Math.min(backoff * 2, 8_000);

@@ -249,7 +249,7 @@ async function sendInput(ctx: CheckContext, op: ResolvedOperation, input: FuzzIn
     const left = Math.min(t.maxWaitMs - waited, t.deadline > 0 ? t.deadline - Date.now() : Infinity);
     if (wait > left) throw new Throttled(`throttled (${http.status}) beyond the run's budget`);
     counters.throttled++;
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await ctx.target.http.pause(wait);
     waited += wait;
     backoff = Math.min(backoff * 2, 8_000);
   }

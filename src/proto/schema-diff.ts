@@ -107,9 +107,27 @@ function reservedHas(ranges: Ranges | undefined, n: number): boolean {
 /** Compares two sides; the findings are named after the base. */
 export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[] {
   const out: SchemaFinding[] = [];
-  const add = (rule: string, breaking: boolean, subject: string, message: string, requirement = 'PB-2-schema-fields'): void => {
+  const addFinding = (rule: string, breaking: boolean, subject: string, message: string, requirement = 'PB-2-schema-fields'): void => {
     out.push({ rule, breaking, subject, message, requirement });
   };
+  const add = addFinding;
+  /**
+   * Numbers that a BREAKING finding concerns, per base message (field numbers) and base enum
+   * (value numbers): a rename must not call the wire unchanged at any of them.
+   */
+  const breakingAt = new Map<string, Set<number>>();
+  const markBreaking = (owner: string, ...numbers: number[]): void => {
+    const set = breakingAt.get(owner) ?? breakingAt.set(owner, new Set()).get(owner)!;
+    for (const n of numbers) set.add(n);
+  };
+  const breaksAt = (owner: string, n: number): boolean => breakingAt.get(owner)?.has(n) ?? false;
+  /** Renames are worded once every BREAKING finding is known: a slot now, the message at the end. */
+  const worded: { index: number; word: () => string }[] = [];
+  const addWorded = (rule: string, subject: string, word: () => string, requirement = 'PB-2-schema-fields'): void => {
+    worded.push({ index: out.length, word });
+    add(rule, false, subject, '', requirement);
+  };
+  const list = (what: string, items: readonly string[]): string => `${what}${items.length === 1 ? '' : 's'} ${items.join(', ')}`;
   const strip = (side: SchemaSide) => (n: string) => (side.package && n.startsWith(`${side.package}.`) ? n.slice(side.package.length + 1) : n);
   const bLocal = strip(base);
   const cLocal = strip(cand);
@@ -231,7 +249,7 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
       continue;
     }
     const cm = cMsg.get(cName)!;
-    if (bLocal(m.name) !== cLocal(cName)) add('MESSAGE_SAME_NAME', false, m.name, `message ${bLocal(m.name)} is named ${cLocal(cName)} (same field numbers and wire types: the type name changes, the wire does not)`);
+    if (bLocal(m.name) !== cLocal(cName)) addWorded('MESSAGE_SAME_NAME', m.name, () => messageRename(m, cm));
     const reserved = cand.reserved.get(cName);
     for (const fb of m.fields) {
       const subject = `${m.name}.${fb.name}`;
@@ -239,15 +257,24 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
       if (!fc) {
         const moved = cm.fields.find((f) => f.name === fb.name);
         if (reservedHas(reserved, fb.number)) {
-          add('FIELD_NO_DELETE', false, subject, `field ${fb.name} = ${fb.number} was deleted; the number is reserved, so old data is skipped safely but the field is gone`);
+          add(
+            'FIELD_NO_DELETE',
+            false,
+            subject,
+            moved
+              ? `field ${fb.name} moved from ${fb.number} to ${moved.number}; ${fb.number} is reserved, so old data at ${fb.number} is skipped safely, but readers of ${base.label} see field ${moved.number} as unknown and lose ${fb.name}`
+              : `field ${fb.name} = ${fb.number} was deleted; the number is reserved, so old data is skipped safely but the field is gone`,
+          );
         } else if (moved) {
+          markBreaking(m.name, fb.number, moved.number);
           add('FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', true, subject, `field number changed: ${fb.name} is ${moved.number} instead of ${fb.number}; readers of ${base.label} see field ${moved.number} as unknown and lose ${fb.name}`, 'PB-2-field-numbers');
         } else {
+          markBreaking(m.name, fb.number);
           add('FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', true, subject, `field ${fb.name} = ${fb.number} was removed without reserving ${fb.number}`, 'PB-2-field-numbers');
         }
         continue;
       }
-      compareField(fb, fc, subject);
+      compareField(m, cm, fb, fc, subject);
     }
     for (const fc of cm.fields) {
       if (!m.fields.some((f) => f.number === fc.number) && !m.fields.some((f) => f.name === fc.name)) {
@@ -256,7 +283,35 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
     }
   }
 
-  function compareField(fb: FieldSpec, fc: FieldSpec, subject: string): void {
+  /** The message of MESSAGE_SAME_NAME: the new name, the fields gained, lost or moved, and what the wire sees. */
+  function messageRename(m: MessageSpec, cm: MessageSpec): string {
+    const gained = cm.fields.filter((fc) => !m.fields.some((f) => f.number === fc.number || f.name === fc.name));
+    const lost = m.fields.filter((fb) => !cm.fields.some((f) => f.number === fb.number || f.name === fb.name));
+    const moved = m.fields.flatMap((fb) => {
+      const to = cm.fields.find((f) => f.name === fb.name && f.number !== fb.number);
+      return to && !cm.fields.some((f) => f.number === fb.number) ? [`${fb.name} (${fb.number} to ${to.number})`] : [];
+    });
+    const changes = [
+      ...(gained.length ? [`gained ${list('field', gained.map((f) => `${f.name} (${f.number})`))}`] : []),
+      ...(lost.length ? [`lost ${list('field', lost.map((f) => `${f.name} (${f.number})`))}`] : []),
+      ...(moved.length ? [`moved ${list('field', moved)}`] : []),
+    ];
+    const head = `message ${bLocal(m.name)} is named ${cLocal(cm.name)}${changes.length ? ` and ${changes.join(', ')}` : ''}`;
+    const broken = [...(breakingAt.get(m.name) ?? [])].sort((a, b) => a - b);
+    if (broken.length) return `${head}; its wire changes too: see the BREAKING ${broken.length === 1 ? 'finding' : 'findings'} at ${list('field', broken.map(String))}`;
+    if (changes.length === 0) return `${head} (same field numbers and wire types: the type name changes, the wire does not)`;
+    if (lost.length === 0 && moved.length === 0) return `${head} (its other numbers and wire types are the same; readers of ${base.label} skip the new fields)`;
+    return `${head} (the numbers both have keep their wire types; see the findings for its fields)`;
+  }
+
+  function compareField(m: MessageSpec, cm: MessageSpec, fb: FieldSpec, fc: FieldSpec, subject: string): void {
+    // Every finding here concerns this field's number: a BREAKING one marks it.
+    const add = (rule: string, breaking: boolean, subj: string, message: string, requirement?: string): void => {
+      if (breaking) markBreaking(m.name, fb.number);
+      addFinding(rule, breaking, subj, message, requirement);
+    };
+    /** What a rename at this number means for the wire, once every BREAKING finding is known. */
+    const wireAfterRename = (unchanged: string): string => (breaksAt(m.name, fb.number) ? ` (besides the name, field ${fb.number} changes on the wire: see the BREAKING finding)` : ` (${unchanged})`);
     const bType = typeLabel(fb.type, bLocal);
     const cType = typeLabel(fc.type, cLocal);
     const at = `field ${fb.number}${fb.oneof ? ` (oneof ${fb.oneof})` : ''}`;
@@ -308,12 +363,18 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
     if ((fb.oneof === undefined) !== (fc.oneof === undefined)) {
       add('FIELD_SAME_ONEOF', true, subject, `oneof membership changed from ${fb.oneof ?? '(none)'} to ${fc.oneof ?? '(none)'}`, fb.oneof === ENVELOPE_ONEOF ? 'PB-2-oneof-single' : 'PB-2-schema-fields');
     } else if (fb.oneof !== undefined && fb.oneof !== fc.oneof) {
-      add('ONEOF_SAME_NAME', false, subject, `oneof ${fb.oneof} is named ${fc.oneof} (the wire does not change)`);
+      addWorded('ONEOF_SAME_NAME', subject, () => `oneof ${fb.oneof} is named ${fc.oneof}${wireAfterRename('the wire does not change')}`);
     }
     if (!!fb.optional !== !!fc.optional && fb.oneof === undefined && fc.oneof === undefined) {
       add('FIELD_SAME_PRESENCE', false, subject, `field ${fb.name} ${fc.optional ? 'became optional (explicit presence)' : 'lost optional (explicit presence)'}: defaults are ${fc.optional ? 'now' : 'no longer'} written`);
     }
-    if (fc.name !== fb.name) add('FIELD_SAME_NAME', false, subject, `field ${fb.number} is named ${fc.name}, ${base.label} has ${fb.name} (the JSON form changes, the wire does not)`);
+    if (fc.name !== fb.name) {
+      addWorded('FIELD_SAME_NAME', subject, () => {
+        const movedTo = cm.fields.find((f) => f.name === fb.name);
+        const where = movedTo ? `; ${fb.name} is field ${movedTo.number} in the candidate` : '';
+        return `field ${fb.number} is named ${fc.name}, ${base.label} has ${fb.name}${where}${wireAfterRename('the JSON form changes, the wire does not')}`;
+      });
+    }
   }
 
   // ---- enums ----
@@ -324,21 +385,33 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
       continue;
     }
     const ce = cEnum.get(cName)!;
-    if (bLocal(e.name) !== cLocal(cName)) add('ENUM_SAME_NAME', false, e.name, `enum ${bLocal(e.name)} is named ${cLocal(cName)} (the wire does not change)`, 'PB-2-enum-numbers');
+    if (bLocal(e.name) !== cLocal(cName)) addWorded('ENUM_SAME_NAME', e.name, () => enumRename(e, ce), 'PB-2-enum-numbers');
     for (const v of e.values) {
       const subject = `${e.name}.${v.name}`;
       const nameAtNumber = ce.values.find((x) => x.number === v.number)?.name;
       if (nameAtNumber === undefined) {
         const moved = ce.values.find((x) => x.name === v.name);
         if (moved !== undefined) {
+          markBreaking(e.name, v.number, moved.number);
           add('ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED', true, subject, `enum value renumbered: ${v.name} is ${moved.number} instead of ${v.number}`, 'PB-2-enum-numbers');
         } else if (reservedHas(cand.reserved.get(cName), v.number)) {
           add('ENUM_VALUE_NO_DELETE', false, subject, `enum value ${v.name} = ${v.number} was deleted; the number is reserved`, 'PB-2-enum-numbers');
         } else {
+          markBreaking(e.name, v.number);
           add('ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED', true, subject, `enum value ${v.name} = ${v.number} was removed without reserving ${v.number}`, 'PB-2-enum-numbers');
         }
       } else if (nameAtNumber !== v.name) {
-        add('ENUM_VALUE_SAME_NAME', false, subject, `number ${v.number} is named ${nameAtNumber}, ${base.label} has ${v.name} (the JSON form changes, the wire does not)`, 'PB-2-enum-numbers');
+        addWorded(
+          'ENUM_VALUE_SAME_NAME',
+          subject,
+          () => {
+            const movedTo = ce.values.find((x) => x.name === v.name);
+            const where = movedTo ? `; ${v.name} is ${movedTo.number} in the candidate` : '';
+            const wire = breaksAt(e.name, v.number) ? `besides the name, number ${v.number} changes on the wire: see the BREAKING finding` : 'the JSON form changes, the wire does not';
+            return `number ${v.number} is named ${nameAtNumber}, ${base.label} has ${v.name}${where} (${wire})`;
+          },
+          'PB-2-enum-numbers',
+        );
       }
     }
     for (const v of ce.values) {
@@ -347,7 +420,24 @@ export function compareSides(base: SchemaSide, cand: SchemaSide): SchemaFinding[
       }
     }
   }
+  for (const { index, word } of worded) out[index] = { ...out[index]!, message: word() };
   return out;
+
+  /** The message of ENUM_SAME_NAME: the new name, the values gained or lost, and what the wire sees. */
+  function enumRename(e: EnumSpec, ce: EnumSpec): string {
+    const gained = ce.values.filter((v) => !e.values.some((x) => x.number === v.number || x.name === v.name));
+    const lost = e.values.filter((v) => !ce.values.some((x) => x.number === v.number || x.name === v.name));
+    const changes = [
+      ...(gained.length ? [`gained ${list('value', gained.map((v) => `${v.name} (${v.number})`))}`] : []),
+      ...(lost.length ? [`lost ${list('value', lost.map((v) => `${v.name} (${v.number})`))}`] : []),
+    ];
+    const head = `enum ${bLocal(e.name)} is named ${cLocal(ce.name)}${changes.length ? ` and ${changes.join(', ')}` : ''}`;
+    const broken = [...(breakingAt.get(e.name) ?? [])].sort((a, b) => a - b);
+    if (broken.length) return `${head}; its values change on the wire too: see the BREAKING ${broken.length === 1 ? 'finding' : 'findings'} at ${list('number', broken.map(String))}`;
+    if (changes.length === 0) return `${head} (the wire does not change)`;
+    if (lost.length === 0) return `${head} (its other numbers are the same; readers of ${base.label} keep the new values as unnamed numbers)`;
+    return `${head} (the numbers both have keep their meaning on the wire; see the findings for its values)`;
+  }
 }
 
 /** The oneof of the envelope's payload kinds. */

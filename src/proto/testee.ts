@@ -5,12 +5,18 @@
  * them through an external testee.
  *
  * ProcessTestee runs any program speaking the testee protocol over stdin/stdout and guards
- * against broken programs: crash, hang (no answer within the timeout), garbage, oversized frame
- * length, wrong id. Each of these fails the pending requests with a TesteeError and kills the
- * program; conform itself never hangs on a testee.
+ * against broken programs: crash, hang, garbage, oversized frame length, wrong id. Each of these
+ * fails the pending requests with a TesteeError and kills the program; conform itself never hangs
+ * on a testee.
+ *
+ * The time limit judges one answer, not a batch: the oldest pending request must be answered
+ * within the timeout of whichever came later, the previous answer or the sending of that request.
+ * A testee working through a thousand pipelined requests at 40 ms each is never hung as long as it
+ * writes each answer when it has it; one that stops answering is caught one timeout after its last
+ * answer, however many requests are pending.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { setImmediate } from 'node:timers';
+import { clearImmediate, setImmediate } from 'node:timers';
 import {
   FrameReader,
   ProtocolError,
@@ -41,7 +47,14 @@ export interface Codec {
   readonly name: string;
   readonly version: string;
   readonly ops: readonly string[];
-  handle(requests: readonly Request[]): Answer[] | Promise<Answer[]>;
+  /**
+   * Answers a batch, in order. A codec that takes a while per request should report each answer
+   * through `answered` (the index of its request, the answer with its id) as soon as it has it: a
+   * testee program writes the answers that are ready at once rather than holding the batch back,
+   * so its time per answer, not per batch, is what the timeout judges. The returned array holds
+   * every answer either way.
+   */
+  handle(requests: readonly Request[], answered?: (index: number, answer: Answer) => void): Answer[] | Promise<Answer[]>;
 }
 
 /** A first-in first-out queue with O(1) take (Array#shift is linear on long arrays). */
@@ -149,7 +162,10 @@ export class InProcessTestee implements TesteeClient {
 }
 
 export interface ProcessOptions {
-  /** Milliseconds without any answer while requests are pending before the testee counts as hung. */
+  /**
+   * Milliseconds the oldest pending request may wait for its answer, counted from the previous
+   * answer or from its sending, whichever is later, before the testee counts as hung.
+   */
   readonly timeoutMs?: number;
   readonly maxFrameBytes?: number;
   readonly cwd?: string;
@@ -194,6 +210,8 @@ interface Pending {
   readonly op: string;
   readonly resolve: (a: Answer) => void;
   readonly reject: (e: Error) => void;
+  /** performance.now() when the request was written (Infinity until then). */
+  sentAt: number;
 }
 
 export class ProcessTestee implements TesteeClient {
@@ -202,13 +220,16 @@ export class ProcessTestee implements TesteeClient {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly reader: FrameReader;
   private readonly pending = new Fifo<Pending>();
-  /** JSON texts of requests not yet written. */
+  /** JSON texts of requests not yet written, and their entries in `pending`. */
   private out: string[] = [];
+  private unsent: Pending[] = [];
   private scheduled = false;
   private nextId = 1;
+  /** The hang watch: a timer for the head's deadline, then the check of an overdue head after input is read. */
   private timer: NodeJS.Timeout | undefined;
-  /** performance.now() of the last write of requests or the last answer. */
-  private lastProgress = 0;
+  private overdue: NodeJS.Immediate | undefined;
+  /** performance.now() of the last answer (0 before the first). */
+  private lastAnswerAt = 0;
   private stderrTail = '';
   private readonly exited: Promise<void>;
   private readonly timeoutMs: number;
@@ -262,7 +283,9 @@ export class ProcessTestee implements TesteeClient {
     if (this.broken) return Promise.reject(this.broken);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, op: body.op, resolve, reject });
+      const entry: Pending = { id, op: body.op, resolve, reject, sentAt: Infinity };
+      this.pending.push(entry);
+      this.unsent.push(entry);
       this.out.push(requestText(id, body));
       if (!this.scheduled) {
         this.scheduled = true;
@@ -275,27 +298,51 @@ export class ProcessTestee implements TesteeClient {
   private readonly flush = (): void => {
     this.scheduled = false;
     const texts = this.out;
+    const entries = this.unsent;
     this.out = [];
+    this.unsent = [];
     if (this.broken || texts.length === 0) return;
-    this.lastProgress = performance.now();
+    const now = performance.now();
+    for (const e of entries) e.sentAt = now;
     this.armTimer();
     if (this.child.stdin.writable) this.child.stdin.write(encodeFrameTexts(texts));
   };
 
-  /** One timer watches for a hang; it is re-armed for the rest of the period while answers come in. */
+  /** When the oldest pending request counts as unanswered: one timeout after its sending or the previous answer. */
+  private headDeadline(head: Pending): number {
+    return Math.max(this.lastAnswerAt, head.sentAt) + this.timeoutMs;
+  }
+
+  /** One timer watches for a hang; it is re-armed for the head's deadline while answers come in. */
   private armTimer(): void {
-    if (this.timer === undefined && this.pending.length > 0) this.timer = setTimeout(this.onTimer, this.timeoutMs);
+    const head = this.pending.peek();
+    // A head not written yet (sentAt Infinity) gets its timer when it is.
+    if (this.timer !== undefined || this.overdue !== undefined || !head || head.sentAt === Infinity) return;
+    this.timer = setTimeout(this.onTimer, Math.max(1, this.headDeadline(head) - performance.now()));
   }
 
   private readonly onTimer = (): void => {
     this.timer = undefined;
     const head = this.pending.peek();
     if (this.broken || !head) return;
-    const quiet = performance.now() - this.lastProgress;
-    if (quiet < this.timeoutMs) {
-      this.timer = setTimeout(this.onTimer, Math.max(1, this.timeoutMs - quiet));
-      return;
-    }
+    if (performance.now() < this.headDeadline(head)) return this.armTimer();
+    // Timers run before input is read: when conform itself was held up (a busy machine), answers
+    // may be waiting in the pipe. Judge only after the input that has arrived has been read.
+    this.overdue = setImmediate(this.onOverdue);
+  };
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.overdue !== undefined) clearImmediate(this.overdue);
+    this.timer = undefined;
+    this.overdue = undefined;
+  }
+
+  private readonly onOverdue = (): void => {
+    this.overdue = undefined;
+    const head = this.pending.peek();
+    if (this.broken || !head) return;
+    if (performance.now() < this.headDeadline(head)) return this.armTimer();
     this.fail(`no answer within ${this.timeoutMs} ms to request ${head.id} (${head.op}); the testee counts as hung`);
   };
 
@@ -308,7 +355,7 @@ export class ProcessTestee implements TesteeClient {
       this.fail(e instanceof ProtocolError ? `protocol error: ${e.message}` : String(e));
       return;
     }
-    if (frames.length > 0) this.lastProgress = performance.now();
+    if (frames.length > 0) this.lastAnswerAt = performance.now();
     for (const frame of frames) {
       const problem = answerProblem(frame);
       const head = this.pending.peek();
@@ -319,25 +366,20 @@ export class ProcessTestee implements TesteeClient {
       this.pending.shift();
       head.resolve(answer);
     }
-    if (this.pending.length === 0 && this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    if (this.pending.length === 0) this.stopTimer();
   }
 
   private fail(message: string): void {
     if (this.broken) return;
     this.broken = new TesteeError(message);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopTimer();
     for (const p of this.pending.drain()) p.reject(this.broken);
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }
 
   async close(): Promise<void> {
     if (this.out.length > 0) this.flush();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopTimer();
     if (this.child.pid === undefined) {
       // never started (spawn error); nothing to wait for
     } else if (this.child.exitCode === null && this.child.signalCode === null && !this.child.killed) {

@@ -123,6 +123,66 @@ describe('conform proto schema', () => {
     expect(rules(`package peer;\n${source}`)).toEqual(['w FILE_SAME_PACKAGE file']);
   });
 
+  /** Finding messages as "B|w RULE subject: message". */
+  const said = (text: string): string[] => diffSchema(text).map((f) => `${f.breaking ? 'B' : 'w'} ${f.rule} ${f.subject}: ${f.message}`);
+
+  it('a rename never says the wire is unchanged for a number the same report marks BREAKING', () => {
+    // Renamed and given another wire type: one number, one BREAKING finding.
+    const retyped = said(source.replace('uint32 source_ip = 128;', 'fixed32 ip = 128;'));
+    expect(retyped).toContainEqual(expect.stringMatching(/^B FIELD_WIRE_COMPATIBLE_TYPE Common_Message\.source_ip: field 128 type changed/));
+    const renamed = retyped.find((f) => f.startsWith('w FIELD_SAME_NAME'))!;
+    expect(renamed).toMatch(/field 128 is named ip, the documented format has source_ip/);
+    expect(renamed).not.toMatch(/the wire does not/);
+    // type moves onto member_limit's number: BREAKING for 6 and 7, and 6 is also "renamed".
+    const shifted = said(source.replace('uint32 member_limit = 6;\n  uint32 type = 7;', 'uint32 type = 6;'));
+    expect(shifted).toContainEqual(expect.stringMatching(/^B FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED Lobby\.type: field number changed: type is 6 instead of 7/));
+    expect(shifted.find((f) => f.startsWith('w FIELD_SAME_NAME Lobby.member_limit'))).not.toMatch(/the wire does not/);
+    // The same with enum values: CHAT_MESSAGE renumbered onto MEMBER_DATA's number.
+    const values = said(source.replace('MEMBER_DATA = 3;\n    CHAT_MESSAGE = 4;', 'CHAT_MESSAGE = 3;'));
+    expect(values).toContainEqual(expect.stringMatching(/^B ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED Lobby_Messages\.Types\.CHAT_MESSAGE: enum value renumbered: CHAT_MESSAGE is 3 instead of 4/));
+    const value = values.find((f) => f.startsWith('w ENUM_VALUE_SAME_NAME Lobby_Messages.Types.MEMBER_DATA'))!;
+    expect(value).toMatch(/number 3 is named CHAT_MESSAGE/);
+    expect(value).not.toMatch(/the wire does not/);
+    // A renamed message with a BREAKING change inside (packed) does not claim an unchanged wire.
+    const message = said(source.replace(/\bAnnounce\b/g, 'Hello').replace('repeated uint64 ids = 2;', 'repeated uint64 ids = 2 [packed = false];'));
+    expect(message).toContainEqual(expect.stringMatching(/^B FIELD_SAME_PACKED Announce\.ids/));
+    const renamedMessage = message.find((f) => f.startsWith('w MESSAGE_SAME_NAME Announce:'))!;
+    expect(renamedMessage).toMatch(/message Announce is named Hello/);
+    expect(renamedMessage).not.toMatch(/the wire does not/);
+    // Without a BREAKING change the rename still says the wire is unchanged.
+    expect(said(source.replace('bool joinable = 8;', 'bool is_joinable = 8;'))).toEqual([
+      'w FIELD_SAME_NAME Lobby.joinable: field 8 is named is_joinable, the documented format has joinable (the JSON form changes, the wire does not)',
+    ]);
+  });
+
+  it('a field or enum value moved to another number is named with its new number', () => {
+    // member_limit and type swap numbers: each number is "renamed", and each says where the field went.
+    const swapped = said(source.replace('uint32 member_limit = 6;\n  uint32 type = 7;', 'uint32 type = 6;\n  uint32 member_limit = 7;'));
+    expect(swapped.find((f) => f.startsWith('w FIELD_SAME_NAME Lobby.member_limit'))).toMatch(/field 6 is named type, the documented format has member_limit; member_limit is field 7 in the candidate/);
+    expect(swapped.find((f) => f.startsWith('w FIELD_SAME_NAME Lobby.type'))).toMatch(/field 7 is named member_limit, the documented format has type; type is field 6 in the candidate/);
+    // The old number reserved: the field is not gone, it is at its new number.
+    const reserved = said(source.replace('uint32 member_limit = 6;', 'reserved 6;\n  uint32 member_limit = 40;'));
+    const moved = reserved.find((f) => f.includes('Lobby.member_limit'))!;
+    expect(moved).toMatch(/member_limit moved from 6 to 40/);
+    expect(moved).not.toMatch(/the field is gone/);
+    // An enum value moved while another takes its number.
+    const values = said(source.replace('MEMBER_DATA = 3;\n    CHAT_MESSAGE = 4;', 'CHAT_MESSAGE = 3;\n    MEMBER_DATA = 4;'));
+    expect(values.find((f) => f.includes('Lobby_Messages.Types.MEMBER_DATA'))).toMatch(/number 3 is named CHAT_MESSAGE, the documented format has MEMBER_DATA; MEMBER_DATA is 4 in the candidate/);
+  });
+
+  it('a renamed message that gained fields says so', () => {
+    const grown = said(source.replace(/\bLow_Level\b/g, 'Link').replace('  Types type = 1;\n}', '  Types type = 1;\n  uint32 a = 5;\n  string b = 6;\n}'));
+    const renamed = grown.find((f) => f.startsWith('w MESSAGE_SAME_NAME Low_Level:'))!;
+    expect(renamed).toMatch(/message Low_Level is named Link and gained fields a \(5\), b \(6\)/);
+    expect(renamed).not.toMatch(/same field numbers/);
+    expect(grown.filter((f) => f.startsWith('w FIELD_ADDED')).map((f) => f.split(':')[0])).toEqual(['w FIELD_ADDED Low_Level.a', 'w FIELD_ADDED Low_Level.b']);
+    expect(grown.find((f) => f.startsWith('w ENUM_SAME_NAME Low_Level.Types:'))).toMatch(/is named Link\.Types \(the wire does not change\)/);
+    const values = said(source.replace(/\bLow_Level\b/g, 'Link').replace('DISCONNECT = 2;', 'DISCONNECT = 2;\n    RESET = 3;'));
+    expect(values.find((f) => f.startsWith('w ENUM_SAME_NAME Low_Level.Types:'))).toMatch(/enum Low_Level\.Types is named Link\.Types and gained value RESET \(3\)/);
+    // Renamed alone, it keeps saying the numbers and wire types are the same.
+    expect(said(source.replace(/\bLow_Level\b/g, 'Link')).find((f) => f.startsWith('w MESSAGE_SAME_NAME Low_Level:'))).toMatch(/is named Link \(same field numbers and wire types: the type name changes, the wire does not\)/);
+  });
+
   it('CLI: exit 0 when clean, 1 on a wire-breaking drift, 2 for an unreadable or unparsable file', async () => {
     const clean = await runCli('proto', 'schema', PROTO_PATH);
     expect(clean.code).toBe(0);

@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { FrameReader, ProtocolError, encodeFrame } from '../../src/proto/protocol.ts';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { peerSchema } from '../../src/proto/model.ts';
+import { FrameReader, ProtocolError, encodeFrame, type Answer, type Request } from '../../src/proto/protocol.ts';
 import { ProcessTestee, TesteeError, splitCommand } from '../../src/proto/testee.ts';
+import { tsCommand } from '../../src/proto/testees/index.ts';
+import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
+import { encodeReference } from '../../src/proto/reference.ts';
 import { runCli } from './helpers.ts';
+
+const SLOW = fileURLToPath(new URL('./slow-testee.ts', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** A plain-JS testee program; `behaviour` runs for every request after hello. */
 function program(behaviour: string): string[] {
@@ -77,5 +91,105 @@ describe('a bad testee gets a clear error, never a hang', () => {
     const r = await runCli('proto', '--testee', cmd, '--runs', '3', '--property', 'roundtrip,field-numbers');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/testee failure: testee exited with code 9/);
+  });
+});
+
+describe('the time limit judges an answer, not a batch', () => {
+  it('a testee slow per answer is never hung for speed: 80 answers of 50 ms each under a 2000 ms limit', async () => {
+    // The shipped server loop writes each answer when it has it; the batch takes about twice the limit.
+    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '50'), { timeoutMs: 2000 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 80 }, () => testee.call({ op: 'encode', type: 'Low_Level', json: {} })));
+      expect(answers.map((a) => a.bytes)).toEqual(Array.from({ length: 80 }, () => ''));
+      expect(testee.broken).toBeUndefined();
+    } finally {
+      await testee.close();
+    }
+  });
+
+  it('the shipped server loop hands the requests read during a batch to the codec as one next batch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
+    dirs.push(dir);
+    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '500', dir), { timeoutMs: 5000 });
+    const readChunks = async (n: number): Promise<void> => {
+      while (!existsSync(join(dir, `read-${n}`))) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      const decode = (): Promise<Answer> => testee.call({ op: 'decode', type: 'Low_Level', bytes: '' });
+      const first = decode();
+      await readChunks(2); // the hello, then the first request
+      const later: Promise<Answer>[] = [];
+      for (let i = 0; i < 3; i++) {
+        later.push(decode());
+        await readChunks(3 + i); // each read on its own while the first is worked on
+      }
+      expect((await first).json).toEqual({ batch: 1 });
+      expect((await Promise.all(later)).map((a) => a.json)).toEqual([{ batch: 3 }, { batch: 3 }, { batch: 3 }]);
+    } finally {
+      await testee.close();
+    }
+  });
+
+  it('a testee that stops answering is hung one limit after its last answer, though requests keep being sent', async () => {
+    // Answers the first two requests, then nothing.
+    const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: 500 });
+    let sent = 0;
+    let more: NodeJS.Timeout | undefined;
+    try {
+      expect((await testee.call({ op: 'encode', type: 'Low_Level', json: {} })).bytes).toBe('');
+      expect((await testee.call({ op: 'encode', type: 'Low_Level', json: {} })).bytes).toBe('');
+      const stuck = testee.call({ op: 'encode', type: 'Low_Level', json: {} });
+      more = setInterval(() => {
+        // conform keeps writing (a property still generating cases): new requests do not restart the clock
+        if (sent++ < 40) testee.call({ op: 'encode', type: 'Low_Level', json: {} }).catch(() => undefined);
+      }, 100);
+      await expect(stuck).rejects.toThrow(/no answer within 500 ms to request 4 \(encode\); the testee counts as hung/);
+      // Caught while the writes went on (40 of them take 4 s), not once they stopped.
+      expect(sent).toBeLessThan(40);
+    } finally {
+      clearInterval(more);
+      await testee.close();
+    }
+  });
+
+  it('an answer that arrived while conform itself was held up is read before the testee is judged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
+    dirs.push(dir);
+    const marker = join(dir, 'answered');
+    const { testee } = await ProcessTestee.start(program(`send({ id: req.id, bytes: '' }); require('node:fs').writeFileSync(${JSON.stringify(marker)}, '');`), { timeoutMs: 1000 });
+    try {
+      const answer = testee.call({ op: 'encode', type: 'Low_Level', json: {} });
+      await new Promise((resolve) => setImmediate(resolve)); // the request is written
+      // Hold this thread (as a busy machine does) until the answer is in the pipe and the limit has passed.
+      const start = performance.now();
+      while (!existsSync(marker) || performance.now() - start < 1100) {
+        /* busy */
+      }
+      expect((await answer).bytes).toBe('');
+      expect(testee.broken).toBeUndefined();
+    } finally {
+      await testee.close();
+    }
+  });
+
+  it.skipIf(protocVersion() === null)('the protoc testee reports each answer as it has it, the first unanswered request first, also when a batch fails', async () => {
+    const codec = protocCodec(peerSchema());
+    const good = encodeReference(peerSchema(), 'Low_Level', { type: 'CONNECT' });
+    const cut = encodeReference(peerSchema(), 'Lobby', { owner: '7', appid: '3' }).subarray(0, 3);
+    // Two types interleaved, every input of one type cut short: that batch fails and is retried one at a time.
+    const requests: Request[] = Array.from({ length: 8 }, (_, i) =>
+      i % 2 === 0 ? { id: 10 + i, op: 'decode', type: 'Lobby', bytes: Buffer.from(cut).toString('base64') } : { id: 10 + i, op: 'decode', type: 'Low_Level', bytes: Buffer.from(good).toString('base64') },
+    );
+    const reported: [number, Answer][] = [];
+    const answers = await codec.handle(requests, (i, a) => reported.push([i, a]));
+    // Lobby's batch fails, so request 0 runs alone; Low_Level's batch answers 1, 3, 5, 7; then each
+    // cut Lobby runs when it is the first unanswered request. A server writes 0, then 1, then 2 and
+    // 3, ... each as soon as every earlier answer is out.
+    expect(reported.map(([i]) => i)).toEqual([0, 1, 3, 5, 7, 2, 4, 6]);
+    expect(reported.map(([i, a]) => [a, answers[i]]).every(([a, b]) => a === b)).toBe(true);
+    expect(answers.map((a) => a.id)).toEqual(requests.map((r) => r.id));
+    expect(answers.map((a) => ('parse_error' in a ? 'rejected' : a.json))).toEqual([
+      'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' },
+    ]);
   });
 });

@@ -31,7 +31,7 @@ export const registerProto: RegisterCommand = (program, setExit) => {
     .option('--report <dir>', 'write DIR/proto-report.json, DIR/junit.xml and DIR/summary.md')
     .option('--schema <file>', 'property-test against this proto3 file instead of the documented format (sent to testees in hello)')
     .option('--root-message <name>', 'root message of --schema (default Common_Message, else the first message)')
-    .option('--timeout <ms>', 'per-request timeout for an external testee', '10000')
+    .option('--timeout <ms>', 'how long one answer of an external testee may take, counted from the previous answer or its request, whichever is later', '10000')
     .option('--matrix', 'run every shipped testee and print the cross-implementation matrix')
     .action(async (opts: ProtoOptions) => {
       setExit(await (await engine()).runProto(opts));

@@ -132,7 +132,12 @@ export function answerText(answer: Answer): string {
 
 /**
  * Serves a codec over stdin/stdout with the testee protocol until stdin ends. All complete
- * frames of one read are handled as one batch and answered with one write, in order.
+ * frames of one read are handled as one batch and answered in order: a synchronous codec with
+ * one write; a codec that takes a while writes the answers it reports through `answered` as soon
+ * as every earlier one is written too, so each answer goes out when it is ready, not when the
+ * whole batch is (conform's timeout judges one answer, not a batch). Frames read while a batch is
+ * in progress are handled together as the next batch, so a codec that works per batch (protoc)
+ * sees batches as large as the pipelining allows.
  *
  * Given a function, the codec is built from the schema of the first request when it is a hello
  * carrying one (`conform proto --schema`), else for the documented format; a schema that cannot
@@ -140,14 +145,52 @@ export function answerText(answer: Answer): string {
  */
 export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)): void {
   const reader = new FrameReader();
-  let chain: Promise<void> | undefined;
+  /** The batch in progress and those after it; undefined when idle. */
+  let busy: Promise<void> | undefined;
+  /** Requests read while a batch is in progress, handled together as the next batch. */
+  let waiting: Request[] = [];
   let codec: Codec | undefined = typeof make === 'function' ? undefined : make;
   let texts: TextCodec | undefined = codec && isTextCodec(codec) ? codec : undefined;
-  const answer = (answers: readonly Answer[]): void => {
-    const n = answers.length;
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = answerText(answers[i]!);
-    process.stdout.write(encodeFrameTexts(out));
+  /** Handles one batch: undefined when it was answered at once, else when it will have been. */
+  const handle = (c: Codec, requests: readonly Request[]): Promise<void> | undefined => {
+    const n = requests.length;
+    const ready = new Array<Answer | undefined>(n);
+    let written = 0;
+    let scheduled = false;
+    /** Writes the answers ready from the first one not yet written, in one write. */
+    const writeReady = (): void => {
+      scheduled = false;
+      const out: string[] = [];
+      while (written < n && ready[written] !== undefined) out.push(answerText(ready[written++]!));
+      if (out.length > 0) process.stdout.write(encodeFrameTexts(out));
+    };
+    const finish = (answers: readonly Answer[]): void => {
+      for (let i = written; i < n; i++) ready[i] = answers[i];
+      writeReady();
+    };
+    const result = c.handle(requests, (i, a) => {
+      if (i < written || i >= n) return;
+      ready[i] = a;
+      if (!scheduled) {
+        // The answers a codec reports together go out in one write.
+        scheduled = true;
+        queueMicrotask(writeReady);
+      }
+    });
+    if (!Array.isArray(result)) return Promise.resolve(result).then(finish);
+    finish(result);
+    return undefined;
+  };
+  /** After a batch: the requests that arrived meanwhile as one batch, or idle. */
+  const next = (): Promise<void> | undefined => {
+    if (waiting.length === 0 || codec === undefined) {
+      busy = undefined;
+      return undefined;
+    }
+    const batch = waiting;
+    waiting = [];
+    const pending = handle(codec, batch);
+    return pending === undefined ? next() : pending.then(next);
   };
   process.stdin.on('data', (chunk: Buffer) => {
     let frames: unknown[];
@@ -169,25 +212,20 @@ export function serve(make: Codec | ((schema: HelloSchema | undefined) => Codec)
         return;
       }
     }
-    const current0 = codec;
-    if (chain === undefined) {
-      // Nothing in progress: a synchronous codec answers at once.
-      if (texts) {
-        process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
-        return;
-      }
-      const answers = current0.handle(requests);
-      if (Array.isArray(answers)) return answer(answers);
-      chain = Promise.resolve(answers).then(answer);
-    } else {
-      chain = chain.then(async () => answer(await current0.handle(requests)));
+    if (busy !== undefined) {
+      // A batch is in progress: what is read meanwhile becomes the next batch, whole.
+      for (const r of requests) waiting.push(r);
+      return;
     }
-    const current = chain;
-    void current.then(() => {
-      if (chain === current) chain = undefined;
-    });
+    // Nothing in progress: a synchronous codec answers at once.
+    if (texts) {
+      process.stdout.write(encodeFrameTexts(texts.answerTexts(requests)));
+      return;
+    }
+    const pending = handle(codec, requests);
+    if (pending !== undefined) busy = pending.then(next);
   });
   process.stdin.on('end', () => {
-    void Promise.resolve(chain).then(() => process.exit(0));
+    void Promise.resolve(busy).then(() => process.exit(0));
   });
 }

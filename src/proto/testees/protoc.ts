@@ -3,7 +3,8 @@
  * documented format or the .proto file of a `--schema` run.
  * Requests of one batch are grouped by type and sent through protoc as one wrapper message
  * (`repeated T items = 1`), so a thousand cases cost one protoc run per type, not a thousand.
- * If a batch fails (one bad input), its items are retried one by one to find which.
+ * If a batch fails (one bad input), its items are retried one by one to find which; answers are
+ * reported as they are known, so a testee program writes them without waiting for the batch.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,31 +56,19 @@ export function protocCodec(schema: Schema = peerSchema()): Codec {
   const dir = writeWrapperProto(schema);
   const base = [`-I${dirname(schema.file)}`, `-I${dir}`, 'conform_batch.proto'];
 
-  async function encodeMany(type: string, jsons: unknown[]): Promise<Answer[]> {
-    let text: string;
-    const texts: (string | Error)[] = jsons.map((j) => {
-      try {
-        return toText(schema, type, j);
-      } catch (e) {
-        return e as Error;
-      }
-    });
-    if (texts.every((t) => typeof t === 'string')) {
-      text = texts.map((t) => `items {\n${t as string}\n}`).join('\n');
-      const r = await runProtoc([`--encode=${wrapperName(type)}`, ...base], Buffer.from(text, 'utf8'));
-      if (r.ok) {
-        const items = readRecords(new Uint8Array(r.stdout)).filter((x) => x.field === 1 && x.wireType === WT.LEN);
-        if (items.length === jsons.length) return items.map((x) => ({ id: 0, bytes: toBase64(x.value as Uint8Array) }));
-      }
-      if (jsons.length === 1) return [{ id: 0, error: r.stderr || 'protoc failed' }];
+  /** Encodes text-format messages of one type in one protoc run: an answer each, or null when a batch of several fails. */
+  async function encodeRun(type: string, texts: readonly string[]): Promise<Answer[] | null> {
+    const text = texts.map((t) => `items {\n${t}\n}`).join('\n');
+    const r = await runProtoc([`--encode=${wrapperName(type)}`, ...base], Buffer.from(text, 'utf8'));
+    if (r.ok) {
+      const items = readRecords(new Uint8Array(r.stdout)).filter((x) => x.field === 1 && x.wireType === WT.LEN);
+      if (items.length === texts.length) return items.map((x) => ({ id: 0, bytes: toBase64(x.value as Uint8Array) }));
     }
-    if (jsons.length === 1) return [{ id: 0, error: (texts[0] as Error).message }];
-    const out: Answer[] = [];
-    for (const j of jsons) out.push(...(await encodeMany(type, [j])));
-    return out;
+    return texts.length === 1 ? [{ id: 0, error: r.stderr || 'protoc failed' }] : null;
   }
 
-  async function decodeMany(type: string, inputs: Uint8Array[]): Promise<Answer[]> {
+  /** Decodes messages of one type in one protoc run: an answer each, or null when a batch of several fails. */
+  async function decodeRun(type: string, inputs: readonly Uint8Array[]): Promise<Answer[] | null> {
     const wrapped = concatBytes(...inputs.map((b) => lenRecord(1, b)));
     const r = await runProtoc([`--decode=${wrapperName(type)}`, ...base], wrapped);
     if (r.ok) {
@@ -90,48 +79,73 @@ export function protocCodec(schema: Schema = peerSchema()): Codec {
         if (inputs.length === 1) return [{ id: 0, parse_error: `cannot read protoc output: ${(e as Error).message}` }];
       }
     }
-    if (inputs.length === 1) return [{ id: 0, parse_error: r.stderr || 'protoc failed' }];
-    const out: Answer[] = [];
-    for (const b of inputs) out.push(...(await decodeMany(type, [b])));
-    return out;
+    return inputs.length === 1 ? [{ id: 0, parse_error: r.stderr || 'protoc failed' }] : null;
   }
 
   return {
     name: 'protoc',
     version: version.replace(/^libprotoc\s*/, 'libprotoc '),
     ops: ['encode', 'decode'],
-    async handle(requests: readonly Request[]): Promise<Answer[]> {
-      const answers: Answer[] = new Array(requests.length);
+    /**
+     * Requests of one op and type go through protoc together. Work follows the order of the
+     * requests, so answers are reported as they come: the first unanswered request's group is run
+     * as one batch; if that batch fails (one bad input), the group's requests are run one at a
+     * time, each when it is the first unanswered one. So each answer costs at most one failed
+     * batch and one run of its own, however large the batch.
+     */
+    async handle(requests: readonly Request[], answered?: (index: number, answer: Answer) => void): Promise<Answer[]> {
+      const answers = new Array<Answer | undefined>(requests.length);
+      const give = (i: number, a: Answer): void => {
+        const answer = { ...a, id: requests[i]!.id };
+        answers[i] = answer;
+        answered?.(i, answer);
+      };
+      /** Per request to protoc: its group key (op and type) and its input (text format or bytes). */
+      const groupOf = new Array<string | undefined>(requests.length);
+      const inputOf = new Array<string | Uint8Array | undefined>(requests.length);
       const groups = new Map<string, number[]>();
       requests.forEach((r, i) => {
-        if (r.op === 'hello') answers[i] = { id: r.id, name: 'protoc', version, ops: ['encode', 'decode'] };
-        else if (r.op === 'reencode') answers[i] = { id: r.id, skipped: 'protoc cannot write unknown fields from text format' };
-        else if (!schema.hasMessage(r.type)) answers[i] = { id: r.id, error: `no message type ${r.type}` };
-        else {
-          const key = `${r.op} ${r.type}`;
-          (groups.get(key) ?? groups.set(key, []).get(key)!).push(i);
+        if (r.op === 'hello') return give(i, { id: r.id, name: 'protoc', version, ops: ['encode', 'decode'] });
+        if (r.op === 'reencode') return give(i, { id: r.id, skipped: 'protoc cannot write unknown fields from text format' });
+        if (!schema.hasMessage(r.type)) return give(i, { id: r.id, error: `no message type ${r.type}` });
+        if (r.op === 'encode') {
+          try {
+            inputOf[i] = toText(schema, r.type, r.json);
+          } catch (e) {
+            return give(i, { id: r.id, error: (e as Error).message });
+          }
+        } else {
+          try {
+            inputOf[i] = fromBase64(r.bytes);
+          } catch {
+            return give(i, { id: r.id, parse_error: 'bytes are not base64' });
+          }
         }
+        const key = `${r.op} ${r.type}`;
+        groupOf[i] = key;
+        (groups.get(key) ?? groups.set(key, []).get(key)!).push(i);
       });
-      for (const [key, idx] of groups) {
+      const run = (key: string, idx: readonly number[]): Promise<Answer[] | null> => {
         const [op, type] = key.split(' ') as [string, string];
-        let got: Answer[];
-        if (op === 'encode') got = await encodeMany(type, idx.map((i) => (requests[i] as { json: unknown }).json));
-        else {
-          const inputs: (Uint8Array | null)[] = idx.map((i) => {
-            try {
-              return fromBase64((requests[i] as { bytes: string }).bytes);
-            } catch {
-              return null;
-            }
-          });
-          const good = inputs.filter((b): b is Uint8Array => b !== null);
-          const decoded = good.length ? await decodeMany(type, good) : [];
-          let k = 0;
-          got = inputs.map((b) => (b === null ? { id: 0, parse_error: 'bytes are not base64' } : decoded[k++]!));
+        return op === 'encode' ? encodeRun(type, idx.map((i) => inputOf[i] as string)) : decodeRun(type, idx.map((i) => inputOf[i] as Uint8Array));
+      };
+      /** Groups whose batch failed: their requests run one at a time. */
+      const oneByOne = new Set<string>();
+      for (let i = 0; i < requests.length; i++) {
+        if (answers[i] !== undefined) continue;
+        const key = groupOf[i]!;
+        if (!oneByOne.has(key)) {
+          const idx = groups.get(key)!;
+          const got = await run(key, idx);
+          if (got) {
+            idx.forEach((j, n) => give(j, got[n]!));
+            continue;
+          }
+          oneByOne.add(key);
         }
-        idx.forEach((i, n) => (answers[i] = { ...got[n]!, id: requests[i]!.id }));
+        give(i, (await run(key, [i]))![0]!);
       }
-      return answers;
+      return answers as Answer[];
     },
   };
 }

@@ -25,6 +25,8 @@ export interface RunConfig {
   readonly phase: 'main' | 'quota' | 'fuzz' | 'all';
   /** Generated requests per operation in the generative phase (--fuzz N); 0 or absent: no such phase. */
   readonly fuzz?: number;
+  /** Seed of a shuffled order of suites and checks (--shuffle); absent: the registry's order. */
+  readonly shuffle?: number;
   /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */
   readonly deadline?: number;
   /** Address the checker's file server for source downloads listens on (default 127.0.0.1). */
@@ -63,6 +65,7 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_PHASE: c.phase,
     CONFORM_FUZZ: String(c.fuzz ?? 0),
     CONFORM_DEADLINE: String(c.deadline ?? 0),
+    CONFORM_SHUFFLE: String(c.shuffle ?? ''),
     CONFORM_SOURCE_HOST: c.sourceHost ?? '',
     CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
   };
@@ -87,6 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' || env.CONFORM_PHASE === 'fuzz' ? env.CONFORM_PHASE : 'all',
     fuzz: Number(env.CONFORM_FUZZ) || 0,
     deadline: Number(env.CONFORM_DEADLINE) || 0,
+    ...(Number(env.CONFORM_SHUFFLE) > 0 ? { shuffle: Number(env.CONFORM_SHUFFLE) } : {}),
     ...(env.CONFORM_SOURCE_HOST ? { sourceHost: env.CONFORM_SOURCE_HOST } : {}),
     ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),
   };

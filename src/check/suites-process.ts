@@ -10,6 +10,7 @@ import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';
+import type { SuiteEntry } from './registry.ts';
 import { SUITES } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { notRun, runWatchedCheck } from './run-check.ts';
@@ -36,12 +37,35 @@ function checksOf(entry: (typeof SUITES)[keyof typeof SUITES], config: RunConfig
   return entry.checks(config.variant);
 }
 
+/** A deterministic shuffle (mulberry32 on `seed`), so a shuffled run can be repeated. */
+function shuffled<T>(items: readonly T[], seed: number | undefined): T[] {
+  const out = [...items];
+  if (seed === undefined) return out;
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const config = configFromEnv();
-  for (const entry of Object.values(SUITES)) {
+  // The quota tier and the generative phase stay last: they send many requests and run alone.
+  const ordered = Object.values(SUITES);
+  const last = [SUITES.quota, SUITES.fuzz] as readonly SuiteEntry[];
+  const suites = [...shuffled(ordered.filter((e) => !last.includes(e)), config.shuffle), ...last];
+  for (const entry of suites) {
     let checks: Check[];
     try {
-      checks = selectChecks(checksOf(entry, config), config, config.phase);
+      checks = shuffled(selectChecks(checksOf(entry, config), config, config.phase), config.shuffle);
     } catch (err) {
       await send({ type: 'error', message: `suite ${entry.name}: ${firstLine(err)}` });
       continue;

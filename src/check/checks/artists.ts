@@ -12,9 +12,9 @@ import { idOf, listIds, succeed } from './support/calls.ts';
 import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
 
-/** An artist with other names, a group and two URLs (one per line), made once per suite. */
+/** An artist with other names, a group and two URLs (one per line), made for the check that asks. */
 async function richArtist(ctx: CheckContext) {
-  return ctx.world.get('rich-artist', async () => {
+  return (async () => {
     const name = ctx.unique('artist').toLowerCase();
     const other = [ctx.unique('alias').toLowerCase(), ctx.unique('alias').toLowerCase()];
     const group = ctx.unique('circle').toLowerCase();
@@ -26,7 +26,7 @@ async function richArtist(ctx: CheckContext) {
     if (id === undefined) skip('the new artist cannot be found to search for it');
     const plain = await make.artist(ctx); // a second artist that no search below should find
     return { id, name, other, group, urls, plain };
-  });
+  })();
 }
 
 type RichArtist = Awaited<ReturnType<typeof richArtist>>;

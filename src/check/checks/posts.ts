@@ -29,14 +29,12 @@ async function ensurePosts(ctx: CheckContext, n: number, readOnly: boolean): Pro
   });
 }
 
-/** Six posts sharing a tag of their own, made once per suite: pages and limits are exact within them. */
+/** Six posts sharing a tag of their own, made for the check that asks: pages and limits are exact within them. */
 async function taggedPosts(ctx: CheckContext): Promise<{ tag: string; ids: number[] }> {
-  return ctx.world.get('tagged-six', async () => {
-    const tag = ctx.unique('paged').toLowerCase();
-    const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await makePost(ctx, tag)).id);
-    return { tag, ids };
-  });
+  const tag = ctx.unique('paged').toLowerCase();
+  const ids: number[] = [];
+  for (let i = 0; i < 6; i++) ids.push((await makePost(ctx, tag)).id);
+  return { tag, ids };
 }
 
 export const posts_cannot_be_created_directly = defineCheck({

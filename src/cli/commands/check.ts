@@ -22,6 +22,7 @@ interface CheckOptions {
   deadline: string;
   maxBody: string;
   seed?: string;
+  shuffle?: string;
   quiet?: boolean;
   fault?: string;
   image?: string;
@@ -52,6 +53,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--deadline <seconds>', 'overall deadline: checks that would start later are reported as not run', String(DEFAULTS.deadlineSeconds))
     .option('--max-body <bytes>', 'responses larger than this are cut off and fail their check', String(DEFAULTS.maxBodyBytes))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
+    .option('--shuffle <n>', 'run the suites and the checks within each in an order shuffled by this seed (checks are independent: the results are the same)')
     .option('--fuzz <n>', 'after the certification checks, send N generated requests per operation (fast-check) and shrink each failure to a minimal request')
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
@@ -99,6 +101,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         prefix: runPrefix(seed),
         phase: 'all',
         fuzz: opts.fuzz !== undefined ? wholeNumber(opts.fuzz, '--fuzz', 1) : 0,
+        ...(opts.shuffle !== undefined ? { shuffle: wholeNumber(opts.shuffle, '--shuffle', 1) } : {}),
         deadline: started + wholeNumber(opts.deadline, '--deadline', 1) * 1000,
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
         ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),

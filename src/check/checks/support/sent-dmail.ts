@@ -1,5 +1,5 @@
 /**
- * A dmail between two accounts, made once per suite, as its recipient sees it: what the ownership and
+ * A dmail between two accounts, made for each check, as its recipient sees it: what the ownership and
  * authentication checks act on.
  */
 import type { Account } from '../../accounts.ts';
@@ -41,15 +41,16 @@ export async function recipientCopy(ctx: CheckContext, to: Account, title: strin
   return found[0]!;
 }
 
-/** A dmail from the first Member to the second account, made once per suite. */
+/**
+ * A dmail from the first Member to the second account, made for the check that asks: a check that tries
+ * to delete or read another user's dmail must not leave a shared one changed for the checks after it.
+ */
 export async function sentDmail(ctx: CheckContext): Promise<{ id: number; title: string; from: Account; to: Account; third: Account }> {
   const [from, to, third] = accountsOrSkip(ctx, 3) as [Account, Account, Account];
-  return ctx.world.get('dmail-sent', () =>
-    ctx.world.setup('dmail-sent', 'a dmail between two accounts', async () => {
-      const title = ctx.unique('private');
-      const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body: `${title} secret body` } }, 'sending a dmail');
-      const id = await recipientCopy(ctx, to, title, reply.createdId());
-      return { id, title, from, to, third };
-    }),
-  );
+  return ctx.world.setup('dmail-sent', 'a dmail between two accounts', async () => {
+    const title = ctx.unique('private');
+    const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body: `${title} secret body` } }, 'sending a dmail');
+    const id = await recipientCopy(ctx, to, title, reply.createdId());
+    return { id, title, from, to, third };
+  });
 }

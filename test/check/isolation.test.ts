@@ -31,7 +31,7 @@ describe('the order of checks changes no result', { timeout: 300_000 }, () => {
     expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
     expect(b).toEqual(a);
     // Caught by its own requirement's checks only.
-    const broken = new Set(findFault(FAULT)!.requirements);
+    const broken = new Set<string>(findFault(FAULT)!.requirements);
     const failing = plain.report!.results.filter((r) => r.status === 'fail' || r.status === 'blocked');
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.filter((r) => !r.requirements.some((id) => broken.has(id))).map((r) => `${r.check}: ${r.message}`)).toEqual([]);

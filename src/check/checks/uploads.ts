@@ -85,6 +85,26 @@ export const upload_source_is_downloaded = defineCheck({
   },
 });
 
+export const upload_by_source_carries_its_fields = defineCheck({
+  id: 'uploads/source-fields', fn: 'upload_by_source_carries_its_fields', resource: 'uploads',
+  description: 'the post an upload by upload[source] becomes carries its upload[rating] and upload[tag_string], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
+  async run(ctx) {
+    reachable(ctx);
+    const server = await fileServer(ctx);
+    const path = `/${ctx.unique('fields')}.png`;
+    const tag = ctx.unique('bysource').toLowerCase();
+    // The last rating of the set: a server that drops the rating of an upload by source shows another.
+    const rating = uploadRatings(ctx).at(-1)!;
+    const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), rating, tag_string: `${tag} ${tag}_2` } });
+    ctx.note(upload);
+    refusedUnfetched(server, path, upload, server.url(path));
+    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length !== 1) fail(`the upload by source did not become one post found by its tag ${tag} (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
+    await expectReadBack(ctx, { id: made[0]!, show: 'posts.show', list: 'posts.list', search: { tags: tag } }, { rating, tag_string: `${tag} ${tag}_2` }, 'the post of an upload by source');
+  },
+});
+
 export const upload_fields_become_the_posts = defineCheck({
   id: 'uploads/fields', fn: 'upload_fields_become_the_posts', resource: 'uploads',
   description: 'the post an upload becomes carries its upload[rating] (each value), upload[tag_string] and upload[parent_id]', requirements: ['IB-4-uploads-fields'], readOnly: false,
@@ -106,5 +126,6 @@ export function checks(): Check[] {
     upload_source_search_is_exact,
     upload_source_is_downloaded,
     upload_fields_become_the_posts,
+    upload_by_source_carries_its_fields,
   ];
 }

@@ -108,11 +108,13 @@ export const uploadsModule: ResourceModule = {
           if (!image) throw invalid(`${SOURCE}: the downloaded file is not a PNG, JPEG, GIF or WebP image`);
         }
         const rating = params.str(RATING);
-        const stored = (rating !== undefined ? storedRating(rating) : undefined) ?? FALLBACK_RATING;
+        // Fault upload-source-fields-dropped: an upload by source keeps neither its rating nor its tags.
+        const sourceDropped = !file && f.active('upload-source-fields-dropped');
+        const stored = (rating !== undefined && !sourceDropped ? storedRating(rating) : undefined) ?? FALLBACK_RATING;
         const given = params.int(PARENT) ?? null;
         const parentId = f.active('upload-parent-dropped') ? null : given;
         if (f.active('upload-parent-dropped') && given !== null && !(await postExists(env.db, given))) throw invalid(`${PARENT}: no post with id ${given}`);
-        const tags = parseTagString(params.str(TAGS) ?? '');
+        const tags = parseTagString(sourceDropped ? 'tagme' : (params.str(TAGS) ?? ''));
         const result = await env.db.transaction(async (tx) => {
           if (parentId !== null && !(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
           if (image && bytes) await env.files.put(tx, image.md5, image.ext, bytes);
@@ -132,6 +134,7 @@ export const uploadsModule: ResourceModule = {
   },
   faults: [
     { id: 'uploads-uploader-name-ignored', requirements: ['IB-4-uploads-search-uploader_name'], summary: 'search[uploader_name] on uploads is ignored.', caughtBy: 'effects/uploads.list/uploader_name' },
+    { id: 'upload-source-fields-dropped', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload by upload[source] becomes has the default rating and none of the tags sent.', caughtBy: 'uploads/source-fields' },
     { id: 'upload-rating-explicit-as-questionable', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload with upload[rating]=explicit becomes is rated questionable.', caughtBy: 'uploads/fields' },
     { id: 'upload-parent-dropped', requirements: ['IB-4-uploads-fields'], summary: 'upload[parent_id] is accepted but the post it becomes has no parent.', caughtBy: 'uploads/fields' },
     { id: 'upload-without-file-accepted', requirements: ['IB-4-uploads-file-or-source'], summary: 'An upload with neither upload[file] nor upload[source] is accepted.' },

@@ -230,8 +230,18 @@ describe('quotas', () => {
   it('starts a new window after the window length', async () => {
     const w = await makeServer('B', { db: dbs.get('B')!, quotaScale: 0.001, quotaWindowSeconds: 1 });
     try {
-      for (let i = 0; i < 3; i++) await get(w, '/posts.json', 'member');
-      expect((await get(w, '/posts.json', 'member')).status).toBe(421);
+      // On a loaded machine the four requests may outlast the one-second window: then they prove nothing, and are sent again.
+      let judged = false;
+      for (let attempt = 0; attempt < 5 && !judged; attempt++) {
+        await new Promise((r) => setTimeout(r, 1100));
+        const started = performance.now();
+        for (let i = 0; i < 3; i++) await get(w, '/posts.json', 'member');
+        const fourth = (await get(w, '/posts.json', 'member')).status;
+        if (performance.now() - started >= 900) continue;
+        expect(fourth).toBe(421);
+        judged = true;
+      }
+      expect(judged, 'four requests never fitted in one window').toBe(true);
       await new Promise((r) => setTimeout(r, 1100));
       expect((await get(w, '/posts.json', 'member')).status).toBe(200);
     } finally {

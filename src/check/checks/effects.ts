@@ -123,6 +123,8 @@ const textField: Run = async (ctx, op, p) => {
   const recipe = needs(recipeFor(op.id), `text:${effect.field}`, op.id);
   const label = (x: string) => `${x}${effect.field!.replace(/_/g, '')}`;
   const words = [ctx.unique(label('a')).toLowerCase(), ctx.unique(label('b')).toLowerCase(), ctx.unique(label('c')).toLowerCase()];
+  // An exact match is told from a substring match by a record whose field only contains the value.
+  if (effect.match === 'exact') words[1] = `${words[0]}_more`;
   const made: number[] = [];
   for (const value of words.slice(0, effect.match === 'names' ? 3 : 2)) made.push(await recipe.make(ctx, { text: { field: effect.field, value } }));
   if (effect.match === 'names') {

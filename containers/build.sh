@@ -21,7 +21,8 @@ node scripts/build.js --if-stale >&2
 
 major=$(node -p 'process.versions.node.split(".")[0]')
 base=localhost/conform-node:$major
-"$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null
+# One build of the base image at a time (builds running side by side would each import it).
+(flock 9 && { "$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null; }) 9<containers/build-base.sh
 
 case "$(basename "$engine")" in
   podman) pull=(--pull=never) ;;

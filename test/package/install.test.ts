@@ -16,15 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, pack, PACKAGE, ROOT } from './helpers.ts';
 
 const exec = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-
-/** The environment without the npm_* variables of an enclosing `npm test`, which would steer npm. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-}
+const pkg = PACKAGE;
 
 let work = '';
 let app = '';
@@ -76,17 +71,14 @@ function files(dir: string): string[] {
 describe('the package installed from its tarball with --omit=dev', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'conform-package-'));
-    // dist/ is current (global set-up): pack it as it is, without running the build again.
-    await exec('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: cleanEnv() });
-    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-    expect(tarball).toBe(`${pkg.name}-${pkg.version}.tgz`);
+    const tarball = await pack(work);
     app = join(work, 'app');
     await mkdir(app);
     await writeFile(join(app, 'package.json'), '{ "private": true }\n');
     const started = Date.now();
     await exec(
       'npm',
-      ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(work, tarball!)],
+      ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball],
       { cwd: app, env: cleanEnv(), timeout: 600_000 },
     );
     installSeconds = (Date.now() - started) / 1000;

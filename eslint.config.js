@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/**', 'coverage/**', 'fixtures/**', 'specs/openapi/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'reports/**', 'coverage/**', 'fixtures/**', 'specs/openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

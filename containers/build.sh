@@ -2,7 +2,8 @@
 # Builds the reference server image without any registry: the base image from this machine's Node
 # (containers/build-base.sh, once), then containers/Containerfile with --pull=never.
 # Usage: containers/build.sh [TAG]   (default localhost/conform-reference:latest; engine: $CONTAINER_ENGINE,
-# else podman, else docker). Needs `npm ci` first: node_modules come from the build context.
+# else podman, else docker). Needs `npm ci` first: node_modules and dist/ come from the build context
+# (dist/ is brought up to date here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,10 +17,12 @@ fi
 export CONTAINER_ENGINE=$engine
 tag=${1:-localhost/conform-reference:latest}
 [ -d node_modules ] || { echo "build: run npm ci first (the image takes node_modules from the build context)" >&2; exit 2; }
+node scripts/build.js --if-stale >&2
 
 major=$(node -p 'process.versions.node.split(".")[0]')
 base=localhost/conform-node:$major
-"$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null
+# One build of the base image at a time (builds running side by side would each import it).
+(flock 9 && { "$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null; }) 9<containers/build-base.sh
 
 case "$(basename "$engine")" in
   podman) pull=(--pull=never) ;;

@@ -5,10 +5,7 @@
  * sockets) away from the `conform` process that writes the reports; the two peaks are reported together.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../paths.ts';
+import { moduleBeside, nodeArgsFor, REPO_ROOT } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
 import type { SuiteMessage } from './suites-process.ts';
@@ -22,9 +19,8 @@ export interface RunOutcome {
   readonly peakRssBytes: number;
 }
 
-/** tsx's loader: the child runs the TypeScript sources as they are, like bin/conform.js. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const SUITES_PROCESS = join(REPO_ROOT, 'src', 'check', 'suites-process.ts');
+/** The suites' program of this tree: compiled JavaScript in the package, the TypeScript source under tsx. */
+const SUITES_PROCESS = moduleBeside(import.meta.url, './suites-process.ts');
 const STDERR_KEPT = 16 * 1024;
 
 /**
@@ -51,7 +47,7 @@ function runPass(config: RunConfig, onResult: (r: CheckResult) => void): Promise
     let stderr = '';
     // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
     // target's large bodies would otherwise grow the heap faster than it is collected.
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', TSX_LOADER, SUITES_PROCESS], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', ...nodeArgsFor(SUITES_PROCESS)], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...configToEnv(config) },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

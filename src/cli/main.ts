@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from '../errors.ts';
+import { VERSION } from '../version.ts';
 import { commands } from './commands/index.ts';
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
@@ -12,6 +13,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command()
     .name('conform')
     .description('Conformance checker for the image-board HTTP API (variants A and B) and the peer message format.')
+    .version(VERSION, '-V, --version', 'print the version of conform')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const register of commands) {

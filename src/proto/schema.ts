@@ -1,15 +1,16 @@
 /** Locations of the schema files and loading of proto/peer.proto with protobufjs reflection. */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import protobuf from 'protobufjs';
+import { REPO_ROOT } from '../paths.ts';
 
-export const PROTO_DIR = fileURLToPath(new URL('../../proto/', import.meta.url));
+export const PROTO_DIR = join(REPO_ROOT, 'proto') + '/';
 export const PROTO_FILE = 'peer.proto';
-export const PROTO_PATH = fileURLToPath(new URL('../../proto/peer.proto', import.meta.url));
-export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/proto/', import.meta.url));
+export const PROTO_PATH = join(PROTO_DIR, PROTO_FILE);
+export const FIXTURES_DIR = join(REPO_ROOT, 'fixtures', 'proto') + '/';
 /** FileDescriptorSet of proto/peer.proto as written by `protoc --descriptor_set_out` (see golden.ts). */
-export const DESCRIPTOR_SET_PATH = fileURLToPath(new URL('../../fixtures/proto/peer.fds.binpb', import.meta.url));
-export const GOLDEN_PATH = fileURLToPath(new URL('../../fixtures/proto/golden.json', import.meta.url));
+export const DESCRIPTOR_SET_PATH = join(FIXTURES_DIR, 'peer.fds.binpb');
+export const GOLDEN_PATH = join(FIXTURES_DIR, 'golden.json');
 
 /** Parses .proto source with protobufjs, keeping the original field names. */
 export function parseRoot(source: string, filename = PROTO_FILE): protobuf.Root {

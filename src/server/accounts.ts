@@ -6,12 +6,12 @@
  */
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Variant } from '../../specs/model/index.ts';
 import { USER_LEVELS, userLevelsFor } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -29,7 +29,7 @@ export interface AccountsFile {
   readonly accounts: readonly Account[];
 }
 
-export const DEFAULT_ACCOUNTS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/accounts.json');
+export const DEFAULT_ACCOUNTS_FILE = path.join(REPO_ROOT, 'fixtures', 'accounts.json');
 
 /** The legacy hash of INT-password-hash: SHA1 of `conform--<password>--`, hex. */
 export function legacyPasswordHash(password: string): string {

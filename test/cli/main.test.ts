@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 
@@ -9,6 +10,19 @@ describe('conform CLI entry', () => {
       expect(out.mock.calls.map((c) => String(c[0])).join('')).toContain('Usage: conform');
     } finally {
       out.mockRestore();
+    }
+  });
+
+  it('prints the version of package.json for --version and -V, and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      try {
+        expect(await main(['node', 'conform', flag])).toBe(0);
+        expect(out.mock.calls.map((c) => String(c[0])).join('')).toBe(`${version}\n`);
+      } finally {
+        out.mockRestore();
+      }
     }
   });
 

@@ -13,30 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findEngine } from './engine.ts';
 
 const exec = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'conform.js');
-
-async function findEngine(): Promise<{ cli: string } | { reason: string }> {
-  const candidates = process.env.CONTAINER_ENGINE ? [process.env.CONTAINER_ENGINE] : ['podman', 'docker'];
-  let cli: string | undefined;
-  for (const c of candidates) {
-    if (await exec(c, ['--version']).then(() => true, () => false)) {
-      cli = c;
-      break;
-    }
-  }
-  if (!cli) return { reason: `no container engine client (${candidates.join(' or ')}) is installed` };
-  process.env.TESTCONTAINERS_HOST_OVERRIDE ??= 'localhost';
-  const { getContainerRuntimeClient } = await import('testcontainers');
-  const answer = await getContainerRuntimeClient().then(
-    () => '',
-    (err: Error) => err.message,
-  );
-  if (answer) return { reason: `no container engine answers (${answer}); set DOCKER_HOST, e.g. eval "$(containers/podman-service.sh)"` };
-  return { cli };
-}
 
 const engine = await findEngine();
 const cli = 'cli' in engine ? engine.cli : '';

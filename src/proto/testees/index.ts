@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { moduleBeside, nodeArgsFor } from '../../paths.ts';
 import type { HelloSchema } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { DESCRIPTOR_SET_PATH } from '../schema.ts';
@@ -16,12 +17,18 @@ const require = createRequire(import.meta.url);
 
 /** Debian's interpreter, which has python3-protobuf; a PATH python3 may not. */
 export const PYTHON = process.env.CONFORM_PYTHON ?? '/usr/bin/python3';
-export const RUN_TS = fileURLToPath(new URL('./run.ts', import.meta.url));
+/** The program that runs one TypeScript testee (run.ts, or its compiled run.js in the package). */
+export const RUN_TS = moduleBeside(import.meta.url, './run.ts');
 export const PYTHON_TESTEE = fileURLToPath(new URL('./python_testee.py', import.meta.url));
 
-/** argv that runs a TypeScript file with Node and the tsx loader, independent of the working directory. */
+/** argv that runs a TypeScript file with Node and the tsx loader, independent of the working directory (tests). */
 export function tsCommand(file: string, ...args: string[]): string[] {
   return [process.execPath, '--import', pathToFileURL(require.resolve('tsx')).href, file, ...args];
+}
+
+/** argv that runs a module of this tree as a program, compiled or as source (see nodeArgsFor). */
+function programOf(module: string, ...args: string[]): string[] {
+  return [process.execPath, ...nodeArgsFor(module), ...args];
 }
 
 /** Quotes argv as one command line for `--testee`. */
@@ -49,21 +56,21 @@ export const SHIPPED: readonly ShippedTestee[] = [
   {
     name: 'protobufjs',
     description: 'protobufjs reflection; ProtoJSON read by protobufjs/ext/protojson, written by Type.toObject',
-    command: () => tsCommand(RUN_TS, 'protobufjs'),
+    command: () => programOf(RUN_TS, 'protobufjs'),
     unavailable: () => null,
     codec: async (schema) => (await import('./protobufjs.ts')).protobufjsCodecFor(schema),
   },
   {
     name: 'bufbuild',
     description: '@bufbuild/protobuf v2 runtime reflection over the protoc descriptor set',
-    command: () => tsCommand(RUN_TS, 'bufbuild'),
+    command: () => programOf(RUN_TS, 'bufbuild'),
     unavailable: needsDescriptorSet,
     codec: async (schema) => (await import('./bufbuild.ts')).bufbuildCodec(schema),
   },
   {
     name: 'protoc',
     description: 'C++ libprotobuf via protoc --encode/--decode (text format)',
-    command: () => tsCommand(RUN_TS, 'protoc'),
+    command: () => programOf(RUN_TS, 'protoc'),
     unavailable: () => (protocVersion() ? null : 'protoc is not on PATH (Debian package protobuf-compiler)'),
     codec: async (schema) => {
       const [{ protocCodec }, { schemaOfHello }] = await Promise.all([import('./protoc.ts'), import('../compile.ts')]);
@@ -73,7 +80,7 @@ export const SHIPPED: readonly ShippedTestee[] = [
   {
     name: 'python',
     description: `Python protobuf (${PYTHON}, Debian python3-protobuf)`,
-    command: () => [PYTHON, PYTHON_TESTEE],
+    command: () => [PYTHON, PYTHON_TESTEE, DESCRIPTOR_SET_PATH],
     unavailable: (schema) => {
       const missing = needsDescriptorSet(schema);
       if (missing) return missing;

@@ -17,7 +17,9 @@ except ImportError as e:  # reported by the runner as a skipped testee
     sys.exit(4)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FDS = os.path.join(HERE, "..", "..", "..", "fixtures", "proto", "peer.fds.binpb")
+# The descriptor set of proto/peer.proto: the first argument (conform passes it, wherever the package
+# lives), else its place in the repository relative to this file.
+FDS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "..", "fixtures", "proto", "peer.fds.binpb")
 
 
 def load_classes(schema=None):

@@ -1,0 +1,172 @@
+/**
+ * The package as users install it: `npm pack` makes the tarball (from dist/, brought up to date by the
+ * global set-up), `npm install --omit=dev --engine-strict` installs it alone into an empty directory (its
+ * dependencies from the registry, or npm's cache), and the installed `conform` command certifies the
+ * embedded server, property-tests the peer format, serves, checks and proxies a served target, prints a
+ * description and compares schemas, all from there, with no TypeScript and no development dependency
+ * installed.
+ *
+ * Needs npm on PATH and the npm registry (or a cache holding the dependencies).
+ */
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, pack, PACKAGE, ROOT } from './helpers.ts';
+
+const exec = promisify(execFile);
+const pkg = PACKAGE;
+
+let work = '';
+let app = '';
+let bin = '';
+let installSeconds = 0;
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+/** Runs the installed command; resolves with its exit code and output (a non-zero exit is not an error). */
+async function conform(args: string[], timeout = 300_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  return exec(process.execPath, [bin, ...args], { cwd: app, env: cleanEnv(), timeout, maxBuffer: 64 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' }),
+  );
+}
+
+/** Starts the installed command in the background; resolves once a line of its stdout matches `ready`. */
+function start(args: string[], ready: RegExp): Promise<{ child: ChildProcessWithoutNullStreams; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: app, env: cleanEnv() });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      const m = ready.exec(out);
+      if (m) resolve({ child, match: m });
+    });
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`conform ${args.join(' ')} exited with ${code} before it was ready: ${err}`)));
+  });
+}
+
+function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+describe('the package installed from its tarball with --omit=dev', { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'conform-package-'));
+    const tarball = await pack(work);
+    app = join(work, 'app');
+    await mkdir(app);
+    await writeFile(join(app, 'package.json'), '{ "private": true }\n');
+    const started = Date.now();
+    await exec(
+      'npm',
+      ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball],
+      { cwd: app, env: cleanEnv(), timeout: 600_000 },
+    );
+    installSeconds = (Date.now() - started) / 1000;
+    bin = join(app, 'node_modules', pkg.name, 'bin', 'conform.js');
+  }, 900_000);
+
+  afterAll(async () => {
+    await Promise.all([...children].map(stop));
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('installs no TypeScript: no tsx, TypeScript or test runner, and no .ts file in the package', () => {
+    process.stdout.write(`test/package: npm install took ${installSeconds.toFixed(0)} s\n`);
+    const modules = join(app, 'node_modules');
+    for (const dev of ['tsx', 'typescript', 'vitest', 'esbuild', 'eslint', 'dredd']) expect(existsSync(join(modules, dev)), dev).toBe(false);
+    const shipped = files(join(modules, pkg.name)).map((f) => f.slice(join(modules, pkg.name).length + 1));
+    expect(shipped.filter((f) => /\.[cm]?ts$/.test(f))).toEqual([]);
+    expect(shipped).toContain('dist/src/cli/main.js');
+    expect(shipped).toContain('bin/conform.js');
+    // The command is on the install's PATH under its name.
+    expect(existsSync(join(modules, '.bin', 'conform'))).toBe(true);
+  });
+
+  it('conform --version prints the version of the package', async () => {
+    const r = await conform(['--version']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('check --variant A certifies the embedded server and writes the reports', async () => {
+    const dir = join(work, 'check-A');
+    const r = await conform(['check', '--variant', 'A', '--quiet', '--report', dir]);
+    expect(r.stdout, r.stderr).toMatch(/verdict: CONFORMANT/);
+    expect(r.code).toBe(0);
+    for (const f of ['report.json', 'report.html', 'junit.xml', 'summary.md']) expect(existsSync(join(dir, f)), f).toBe(true);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; embedded: boolean; counts: { total: number; pass: number } };
+    expect(report.embedded).toBe(true);
+    expect(report.counts.total).toBeGreaterThan(100);
+    expect(report.counts.pass).toBeGreaterThan(0);
+  });
+
+  it('proto property-tests the peer format and writes its report', async () => {
+    const dir = join(work, 'proto');
+    const r = await conform(['proto', '--report', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'proto-report.json'), 'utf8')) as object;
+    expect(Object.keys(report).length).toBeGreaterThan(0);
+    expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
+  });
+
+  it('proto schema compares a candidate .proto with the shipped one', async () => {
+    const r = await conform(['proto', 'schema', join(ROOT, 'fixtures', 'proto', 'fork-wire-type.proto')]);
+    expect(r.stdout + r.stderr).toMatch(/BREAKING/);
+    expect(r.code).not.toBe(0);
+    expect(r.code).not.toBe(2);
+  });
+
+  it('spec prints the OpenAPI description of a variant', async () => {
+    const r = await conform(['spec', '--variant', 'B', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { openapi: string }).openapi).toMatch(/^3\.1/);
+  });
+
+  it('serve, then check --target and proxy against it', async () => {
+    const { child: server, match } = await start(['serve', '--variant', 'B', '--port', '0'], /listening on (http:\/\/\S+)/);
+    const target = match[1]!;
+    try {
+      const dir = join(work, 'check-target');
+      const r = await conform(['check', '--variant', 'B', '--target', target, '--read-only', '--only', 'served/*', '--quiet', '--report', dir]);
+      expect(r.stdout, r.stderr).toMatch(/verdict: CONFORMANT/);
+      expect(r.code).toBe(0);
+      expect((JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { target: string }).target).toBe(target);
+
+      const proxyReport = join(work, 'proxy');
+      const { child: proxy, match: listening } = await start(
+        ['proxy', '--variant', 'B', '--upstream', target, '--port', '0', '--report', proxyReport],
+        /listening on (http:\/\/\S+)/,
+      );
+      // Passed through unchanged: the same answer as from the server itself (B refuses anonymous reads).
+      const direct = await fetch(`${target}/posts.json?limit=1`);
+      const proxied = await fetch(`${listening[1]}/posts.json?limit=1`);
+      expect(proxied.status).toBe(direct.status);
+      expect(await proxied.text()).toBe(await direct.text());
+      expect(await stop(proxy)).toBe(0);
+      const traffic = JSON.parse(readFileSync(join(proxyReport, 'report.json'), 'utf8')) as { results: { check: string }[] };
+      expect(traffic.results.some((x) => x.check.startsWith('proxy/posts.list/'))).toBe(true);
+    } finally {
+      await stop(server);
+    }
+  });
+});

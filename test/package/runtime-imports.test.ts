@@ -1,0 +1,75 @@
+/**
+ * What the compiled package imports: every module of dist/ (built by the global set-up) imports only
+ * Node's built-in modules, its own modules, and packages of `dependencies`. A development dependency
+ * (vitest, tsx, TypeScript, ...) imported at run time would be missing from an install with --omit=dev;
+ * this finds it without installing anything (test/package/install.test.ts installs for real).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? modules(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The specifiers of a module's static imports and re-exports and of its dynamic imports with a literal. */
+function specifiers(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+    found.push((m[1] ?? m[2] ?? m[3])!);
+  }
+  return found;
+}
+
+/** The package a bare specifier names: `@scope/name` or `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+describe('the compiled package', () => {
+  const files = modules(DIST);
+
+  it('is built: dist/ holds the command and the programs it starts', () => {
+    for (const entry of ['src/cli/main.js', 'src/check/suites-process.js', 'src/proto/testees/run.js']) {
+      expect(files).toContain(join(DIST, entry));
+    }
+  });
+
+  it('imports only built-in modules, its own modules and runtime dependencies', () => {
+    const builtins = new Set(builtinModules);
+    const wrong: string[] = [];
+    const used = new Set<string>();
+    for (const file of files) {
+      for (const s of specifiers(readFileSync(file, 'utf8'))) {
+        if (s.startsWith('.')) {
+          expect(s, `${relative(ROOT, file)} imports ${s}`).toMatch(/\.js$/);
+          continue;
+        }
+        if (s.startsWith('node:') || builtins.has(s)) continue;
+        const name = packageOf(s);
+        used.add(name);
+        if (!(name in pkg.dependencies)) wrong.push(`${relative(ROOT, file)} imports ${s}${name in pkg.devDependencies ? ' (a devDependency)' : ''}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The scan sees the imports at all: the command's own framework is among them.
+    expect(used).toContain('commander');
+  });
+
+  it('leaves test runners and compilers to devDependencies', () => {
+    for (const dev of ['vitest', 'tsx', 'typescript', 'eslint', 'dredd']) {
+      expect(pkg.dependencies, dev).not.toHaveProperty(dev);
+    }
+  });
+});

@@ -10,6 +10,7 @@
  *       serve-absent:<opId>             an (A only)/(B only) operation is served in the other variant
  *       ignore-param:<opId>:<param>     a list parameter with a stated effect is read as if not sent
  *       empty-on:<opId>:<param>         a list answers no record whenever that parameter is given
+ *       sort-swapped:<opId>:<param>     each value of a sort key orders by what the next value names
  * Code checks a fault with `faults.active(id)` at the place the behaviour lives.
  */
 import type { ParamEffect, Variant } from '../../specs/model/index.ts';
@@ -153,6 +154,7 @@ export function generatedFaults(served: ReadonlySet<string> = servedOperationIds
         const vs = restricted(effects.map((x) => x.v));
         out.push({ id: `ignore-param:${spec.id}:${name}`, requirements: reqs, summary: `${spec.method} ${spec.path} ignores ${name} (lists as if it were not sent).`, ...vs });
         if (effects[0]!.p!.effect!.kind === 'filter') out.push({ id: `empty-on:${spec.id}:${name}`, requirements: reqs, summary: `${spec.method} ${spec.path} lists no record whenever ${name} is given.`, ...vs });
+        if (effects[0]!.p!.effect!.kind === 'sort') out.push({ id: `sort-swapped:${spec.id}:${name}`, requirements: reqs, summary: `${spec.method} ${spec.path}: each value of ${name} orders by what the next value names (date by title, ...).`, ...vs });
       }
       const withValues = present.filter((x) => x.p!.valueSet !== undefined);
       if (withValues.length > 0) {

@@ -106,6 +106,11 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     if (p.values && !p.values.includes(value) && !faults.active(`accept-any:${op.id}:${p.name}`) && !otherVariantRating) {
       throw invalid(`${p.name} must be one of ${p.values.join(', ')}`);
     }
+    // The fault family sort-swapped:<op>:<param>: each value of a sort key orders by the next value's key.
+    if (p.sortKey && p.values && faults.active(`sort-swapped:${op.id}:${p.name}`)) {
+      strings.set(p.name, p.values[(p.values.indexOf(value) + 1) % p.values.length]!);
+      continue;
+    }
     strings.set(p.name, value);
   }
   return {

@@ -9,7 +9,7 @@ import { hasRequirement, requirement } from '../../specs/requirements/index.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import type { CheckStatus } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
-import { PLACEHOLDERS, curlCommand } from './curl.ts';
+import { PLACEHOLDERS, curlCommand, oneLine } from './curl.ts';
 import { byResource, passRate, requirementOutcomes, rootCauses } from './status.ts';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
@@ -64,7 +64,7 @@ function resultDetails(r: ReportedResult): string {
   const broken = r.failedRequirement ?? r.requirements[0];
   const reqs = [...new Set([...(r.failedRequirement ? [r.failedRequirement] : []), ...r.requirements])];
   return `<details class="result ${r.status}" id="${esc(id)}">
-<summary>${pill(r.status, r.baselined !== undefined)} <span class="cid">${esc(r.check)}</span> <span class="rid">${esc(broken ?? '')}</span><span class="msg">${esc(r.message ?? '')}</span></summary>
+<summary>${pill(r.status, r.baselined !== undefined)} <span class="cid">${esc(r.check)}</span> <span class="rid">${esc(broken ?? '')}</span><span class="msg">${esc(oneLine(r.message ?? ''))}</span></summary>
 <div class="body">
 <p>${esc(r.description)} <span class="dim">(<code>${esc(r.fn)}</code>, ${esc(r.level)}, resource ${esc(r.resource)}${r.operation ? `, operation <code>${esc(r.operation)}</code>` : ''})</span></p>
 ${r.baselined ? `<p class="known-note">Known failure, accepted by the baseline (${esc(entryName(r.baselined))}${r.baselined.expires ? `, until ${esc(r.baselined.expires)}` : ''}): ${esc(r.baselined.reason)}</p>` : ''}

@@ -4,6 +4,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult } from '../check/result.ts';
+import { oneLine } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 
 const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
@@ -27,6 +28,8 @@ export function renderJUnit(report: Report): string {
   for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
   const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
   const skipped = (r: ReportedResult) => r.status === 'skip' || r.status === 'blocked' || (r.status === 'fail' && r.baselined !== undefined);
+  // The message attribute is one line (XML readers turn line breaks in attributes into spaces).
+  const attr = (text: string) => x(oneLine(text));
   const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
     '@_name': x(`conform ${report.variant}: ${resource}`),
     '@_tests': results.length,
@@ -39,16 +42,16 @@ export function renderJUnit(report: Report): string {
       '@_name': x(`${r.check} [${r.requirements.join(' ')}]`),
       '@_time': (r.durationMs / 1000).toFixed(3),
       ...(failing(r)
-        ? { failure: { '@_message': x(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
+        ? { failure: { '@_message': attr(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
         : {}),
       ...(r.status === 'fail' && r.baselined
         ? {
-            skipped: { '@_message': x(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
+            skipped: { '@_message': attr(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
             'system-out': x(`FAIL (baselined): ${detailText(r)}`),
           }
         : {}),
-      ...(r.status === 'skip' ? { skipped: { '@_message': x(r.message ?? '') } } : {}),
-      ...(r.status === 'blocked' ? { skipped: { '@_message': x(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
+      ...(r.status === 'skip' ? { skipped: { '@_message': attr(r.message ?? '') } } : {}),
+      ...(r.status === 'blocked' ? { skipped: { '@_message': attr(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
       ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
       ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
     })),
@@ -78,7 +81,7 @@ export function renderJUnit(report: Report): string {
         '@_classname': `${report.variant}.run`,
         '@_name': x(e.name),
         '@_time': '0.000',
-        failure: { '@_message': x(e.message), '@_type': 'run', '#text': x(e.text) },
+        failure: { '@_message': attr(e.message), '@_type': 'run', '#text': x(e.text) },
       })),
     });
   }

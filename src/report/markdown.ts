@@ -3,12 +3,14 @@
  * and the like): verdict, counts, coverage, the failures with their requirement ids, warnings and
  * skips collapsed. Text from the target is escaped: it must not turn into markup or links.
  */
+import { oneLine, splitReproduction } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import { passRate, rootCauseLine, rootCauses } from './status.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
 export function cell(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // A reproduction command keeps running when pasted: its continuations become spaces (see oneLine).
+  const flat = oneLine(text).replace(/\s+/g, ' ').trim();
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
   return cut
     .replace(/[\\`*_[\]|~<>&@]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`))
@@ -24,17 +26,27 @@ function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
+/** A fenced code block that no backtick run inside it can close. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}sh\n${text}\n${fence}`;
+}
+
 function resultRows(results: readonly ReportedResult[], withReason = false): string {
   const shown = results.slice(0, MAX_ROWS);
-  const rows = shown.map((r) => [
+  const split = shown.map((r) => splitReproduction(r.message ?? ''));
+  const rows = shown.map((r, i) => [
     code(r.check),
     code(r.failedRequirement ?? r.requirements.join(' ')),
     cell(r.resource),
-    cell([r.message ?? '', r.expected !== undefined ? `(expected ${r.expected}; actual ${r.actual ?? '?'})` : ''].filter(Boolean).join(' ')),
+    cell([split[i]!.text, r.expected !== undefined ? `(expected ${r.expected}; actual ${r.actual ?? '?'})` : ''].filter(Boolean).join(' ')),
     ...(withReason ? [cell(r.baselined?.reason ?? '')] : []),
   ]);
   const head = ['Check', 'Requirement', 'Resource', 'Message', ...(withReason ? ['Accepted because'] : [])];
-  return `${table(head, rows)}${results.length > MAX_ROWS ? `\n\n…and ${results.length - MAX_ROWS} more: see report.html.` : ''}`;
+  // Reproduction commands whole, below the table: a table cell would cut them.
+  const commands = shown.flatMap((r, i) => (split[i]!.command ? [`Reproduce ${code(r.check)}:`, '', fenced(split[i]!.command!), ''] : []));
+  return `${table(head, rows)}${results.length > MAX_ROWS ? `\n\n…and ${results.length - MAX_ROWS} more: see report.html.` : ''}${commands.length ? `\n\n${commands.join('\n').trimEnd()}` : ''}`;
 }
 
 function entryName(e: BaselineEntry): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/report/markdown.ts';
-import { makeReport } from './fixture.ts';
+import { makeReport, result } from './fixture.ts';
 
 describe('summary.md', () => {
   const md = renderMarkdown(makeReport());
@@ -39,5 +39,14 @@ describe('summary.md', () => {
     );
     expect(out).toContain('(baseline out of date)');
     expect(out).toContain('- check `x/*` now passes (`x/1`): remove it.');
+  });
+
+  it('a reproduction command in a message is shown whole, in a code block that runs when pasted', () => {
+    const command = "curl -sS -i \\\n  -H 'user-agent: conform' \\\n  'http://127.0.0.1:3000/posts.json?limit=-1'";
+    const failed = result('fuzz/posts.list/no-server-error', 'fail', { message: `answered 500 — minimal request: limit=-1${' (details)'.repeat(40)}\nreproduce: ${command}` });
+    const out = renderMarkdown(makeReport([failed], { baseline: undefined }));
+    const row = out.split('\n').find((l) => l.startsWith('| `fuzz/posts.list/no-server-error`'))!;
+    expect(row).not.toContain('reproduce');
+    expect(out).toContain(`Reproduce \`fuzz/posts.list/no-server-error\`:\n\n\`\`\`sh\n${command}\n\`\`\``);
   });
 });

@@ -8,6 +8,25 @@ import type { Reply } from './target.ts';
 
 const KEPT_EXCHANGES = 3;
 
+/** What every result of a check says about the check itself. */
+function described(check: Check): Pick<CheckResult, 'check' | 'fn' | 'description' | 'requirements' | 'level' | 'resource' | 'operation'> {
+  return {
+    check: check.id,
+    fn: check.fn,
+    description: check.description,
+    requirements: check.requirements,
+    level: levelOf(check),
+    resource: check.resource,
+    ...(check.operation ? { operation: check.operation } : {}),
+  };
+}
+
+/** The result of a check that never started: not established, never a failure of the target. */
+export function notStarted(check: Check, why: 'deadline' | 'interrupted', signal?: string): CheckResult {
+  const message = why === 'deadline' ? 'not run: the run reached its deadline (--deadline) before this check' : `not run: the run was interrupted (${signal ?? 'a signal'}) before this check`;
+  return { ...described(check), status: 'skip', notRun: why, message, exchanges: [], requests: 0, durationMs: 0 };
+}
+
 export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0): Promise<CheckResult> {
   const exchanges: Exchange[] = [];
   const ctx: CheckContext = {
@@ -21,15 +40,7 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
   const started = performance.now();
   const requestsBefore = base.target.http.requests;
   const throttledBefore = base.target.throttledRetries;
-  const common = {
-    check: check.id,
-    fn: check.fn,
-    description: check.description,
-    requirements: check.requirements,
-    level,
-    resource: check.resource,
-    ...(check.operation ? { operation: check.operation } : {}),
-  };
+  const common = described(check);
   const finish = (rest: Partial<CheckResult> & Pick<CheckResult, 'status'>, shown: Exchange[] = exchanges): CheckResult => ({
     ...common,
     ...rest,
@@ -38,9 +49,8 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
     ...(base.target.throttledRetries > throttledBefore ? { throttled: base.target.throttledRetries - throttledBefore } : {}),
     durationMs: Math.round(performance.now() - started),
   });
-  if (deadline > 0 && Date.now() > deadline) {
-    return finish({ status: 'fail', message: 'not run: the run reached its deadline (--deadline) before this check' });
-  }
+  // A check that never started proves nothing either way: not established, never a failure.
+  if (deadline > 0 && Date.now() > deadline) return notStarted(check, 'deadline');
   try {
     await check.run(ctx);
     return finish({ status: 'pass' }, []);

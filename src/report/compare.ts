@@ -12,7 +12,7 @@ import type { CheckStatus } from '../check/check.ts';
 import { esc } from './html.ts';
 import { cell as mdCell } from './markdown.ts';
 import type { RequirementOutcome } from './status.ts';
-import { passRate, requirementOutcomes } from './status.ts';
+import { requirementOutcomes } from './status.ts';
 
 export const COMPARE_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Non-Strict', fail: 'Fail', skip: 'Info', blocked: 'Info' };
 
@@ -96,7 +96,8 @@ function some(checks: readonly string[], fmt: (c: string) => string, max = 8): s
   return checks.length > max ? `${shown} and ${checks.length - max} more` : shown;
 }
 
-const summaryLine = (r: Report) => `${r.verdict}, ${r.counts.pass}/${r.counts.total - r.counts.skip} run checks pass (${passRate(r.counts)}%)`;
+const summaryLine = (r: Report) =>
+  `${r.verdict}, ${r.established ? `MUST ${r.established.must.established}/${r.established.must.total} established, ` : ''}${r.counts.pass}/${r.counts.total} checks pass`;
 
 export function renderCompareMarkdown(c: Comparison): string {
   const out: string[] = ['## conform compare', ''];

@@ -6,6 +6,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult } from '../check/result.ts';
 import { oneLine } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
+import { verdictLine } from './verdict.ts';
 
 const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
@@ -20,8 +21,9 @@ function entryName(e: BaselineEntry): string {
 
 /**
  * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
- * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors and a baseline
- * that must be updated are failing testcases of their own, so CI shows every reason a run failed.
+ * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors, a baseline
+ * that must be updated, an interrupted run and an incomplete verdict are testcases of their own, so CI
+ * shows every reason a run did not pass.
  */
 export function renderJUnit(report: Report): string {
   const byResource = new Map<string, ReportedResult[]>();
@@ -56,43 +58,59 @@ export function renderJUnit(report: Report): string {
       ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
     })),
   }));
-  const extra: { name: string; message: string; text: string }[] = [
-    ...report.errors.map((e, i) => ({ name: `run error ${i + 1}`, message: e, text: e })),
+  const extra: { name: string; message: string; text: string; as: 'failure' | 'skipped' }[] = [
+    ...report.errors.map((e, i) => ({ name: `run error ${i + 1}`, message: e, text: e, as: 'failure' as const })),
     ...(report.baseline?.nowPassing ?? []).map(({ entry, checks }) => ({
       name: `baseline: ${entryName(entry)} now passes`,
       message: `listed in ${report.baseline!.file} as a known failure, but it passes: remove the entry (or run with --update-baseline)`,
       text: `passing: ${checks.join(', ')}`,
+      as: 'failure' as const,
     })),
     ...(report.baseline?.expired ?? []).map(({ entry, checks }) => ({
       name: `baseline: ${entryName(entry)} expired`,
       message: `the entry in ${report.baseline!.file} expired on ${entry.expires}: fix the failure or extend the date`,
       text: checks.length ? `no longer accepted: ${checks.join(', ')}` : 'it accepts no failure of this run: remove it',
+      as: 'failure' as const,
     })),
+    ...(report.interrupted
+      ? [{ name: `interrupted by ${report.interrupted.signal}`, message: `the run was interrupted by ${report.interrupted.signal}: ${report.interrupted.notRun.length} checks did not run`, text: report.interrupted.notRun.join('\n'), as: 'skipped' as const }]
+      : []),
+    ...(report.verdict === 'incomplete'
+      ? [
+          {
+            name: 'verdict: INCOMPLETE',
+            message: verdictLine(report),
+            text: (report.established?.notEstablished ?? []).map((g) => `${g.why}: ${g.requirements.join(' ')}`).join('\n'),
+            as: 'skipped' as const,
+          },
+        ]
+      : []),
   ];
   if (extra.length > 0) {
     suites.push({
       '@_name': `conform ${report.variant}: run`,
       '@_tests': extra.length,
-      '@_failures': extra.length,
+      '@_failures': extra.filter((e) => e.as === 'failure').length,
       '@_errors': 0,
-      '@_skipped': 0,
+      '@_skipped': extra.filter((e) => e.as === 'skipped').length,
       '@_time': '0.000',
       testcase: extra.map((e) => ({
         '@_classname': `${report.variant}.run`,
         '@_name': x(e.name),
         '@_time': '0.000',
-        failure: { '@_message': attr(e.message), '@_type': 'run', '#text': x(e.text) },
+        ...(e.as === 'failure'
+          ? { failure: { '@_message': attr(e.message), '@_type': 'run', '#text': x(e.text) } }
+          : { skipped: { '@_message': attr(e.message) }, ...(e.text ? { 'system-out': x(e.text) } : {}) }),
       })),
     });
   }
-  const failures = report.results.filter(failing).length + extra.length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml.build({
     testsuites: {
       '@_name': x(`conform check --variant ${report.variant}`),
       '@_tests': report.counts.total + extra.length,
-      '@_failures': failures,
+      '@_failures': report.results.filter(failing).length + extra.filter((e) => e.as === 'failure').length,
       '@_errors': 0,
-      '@_skipped': report.results.filter(skipped).length,
+      '@_skipped': report.results.filter(skipped).length + extra.filter((e) => e.as === 'skipped').length,
       '@_time': (report.durationMs / 1000).toFixed(3),
       testsuite: suites,
     },

@@ -5,7 +5,8 @@
  */
 import { oneLine, splitReproduction } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
-import { passRate, rootCauseLine, rootCauses } from './status.ts';
+import { rootCauseLine, rootCauses } from './status.ts';
+import { establishedLine, verdictLine } from './verdict.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
 export function cell(text: string, max = 300): string {
@@ -61,17 +62,25 @@ export function renderMarkdown(report: Report): string {
   const skips = report.results.filter((r) => r.status === 'skip');
   const blocked = report.results.filter((r) => r.status === 'blocked');
   const roots = rootCauses(report.results);
-  const passed = report.verdict === 'conformant' && !report.baseline?.outdated;
-  const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
+  const mark = report.verdict === 'conformant' ? '✅' : report.verdict === 'incomplete' ? '⚠️' : '❌';
   const out: string[] = [];
-  out.push(`## ${passed ? '✅' : '❌'} conform: variant ${report.variant} ${verdict}${report.baseline?.outdated ? ' (baseline out of date)' : ''}`);
+  out.push(`## ${mark} conform: variant ${report.variant} ${report.verdict.toUpperCase()}${report.baseline?.outdated ? ' (baseline out of date)' : ''}${report.interrupted ? ` (interrupted by ${report.interrupted.signal})` : ''}`);
+  out.push('');
+  out.push(`Verdict: ${cell(verdictLine(report), 2000)}.`);
   out.push('');
   out.push(
-    `Target ${code(report.target)}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${code(report.fault)}` : ''})` : ''}, seed ${code(String(report.seed))}, ` +
+    `Target ${code(report.target)}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${code(report.fault)}` : ''})` : ''}${report.image ? ` (image ${code(report.image.name)})` : ''}, seed ${code(String(report.seed))}, ` +
       `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}${report.readOnly ? ', read-only' : ''}` +
       `${report.only.length ? `, only ${report.only.map(code).join(' ')}` : ''}.`,
   );
   out.push('');
+  if (report.interrupted) {
+    out.push(`**Interrupted by ${cell(report.interrupted.signal)}**: ${report.interrupted.notRun.length} ${report.interrupted.notRun.length === 1 ? 'check' : 'checks'} did not run.`, '');
+  }
+  const lacking = (report.accounts?.roles ?? []).filter((r) => r.present < r.needed);
+  if (lacking.length) {
+    out.push(`**The accounts file lacks** ${lacking.map((r) => `${r.needed - r.present} ${cell(r.role)}`).join(', ')}: the checks that need them are not established.`, '');
+  }
   if (roots.length) {
     // Root causes lead: one failed set-up step explains every check it blocked.
     out.push(`### ${rootCauseLine(report.results)!}`, '');
@@ -80,15 +89,21 @@ export function renderMarkdown(report: Report): string {
   }
   out.push(
     table(
-      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', ...(c.blocked ? ['Blocked'] : []), 'Total', 'Passing'],
-      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), ...(c.blocked ? [String(c.blocked)] : []), String(c.total), `${passRate(c)}%`]],
+      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', ...(c.blocked ? ['Blocked'] : []), 'Total'],
+      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), ...(c.blocked ? [String(c.blocked)] : []), String(c.total)]],
     ),
   );
   out.push('');
-  out.push(
-    `Requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}` +
-      `${report.coverage.uncovered.length ? ` (uncovered: ${report.coverage.uncovered.map(code).join(', ')})` : ''}.`,
-  );
+  const e = report.established;
+  if (e) {
+    const line = establishedLine(e);
+    out.push(`${line[0]!.toUpperCase()}${line.slice(1)}.`);
+    if (e.notEstablished.length) {
+      out.push('', 'Not established (MUST):', '');
+      for (const g of e.notEstablished) out.push(`- ${g.requirements.length} ${g.requirements.length === 1 ? 'requirement' : 'requirements'}, ${cell(g.why)}${g.checks.length ? ` (${g.checks.slice(0, 8).map(code).join(', ')}${g.checks.length > 8 ? ` and ${g.checks.length - 8} more` : ''})` : ''}`);
+    }
+  }
+  if (report.coverage.uncovered.length) out.push('', `No check of the catalogue proves: ${report.coverage.uncovered.map(code).join(', ')}.`);
   if (report.errors.length) {
     out.push('', '### Run errors', '', ...report.errors.map((e) => `- ${cell(e, 1000)}`));
   }

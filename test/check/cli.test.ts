@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,8 +16,14 @@ import { startServer } from '../../src/server/index.ts';
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 
+const reportDirs: string[] = [];
+afterAll(() => {
+  for (const d of reportDirs) rmSync(d, { recursive: true, force: true });
+});
+
 async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-report-'));
+  reportDirs.push(dir);
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args, '--report', dir], { timeout: 170_000 });
     return { code: 0, stdout, stderr, dir, report: readReport(dir) };
@@ -41,11 +47,17 @@ function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }): vo
 }
 
 describe('conform check', { timeout: 180_000 }, () => {
-  it('certifies the embedded reference server and writes report.json and junit.xml', async () => {
+  it('checks the embedded reference server and writes report.json and junit.xml; --only makes it INCOMPLETE (exit 3)', async () => {
     const r = await conform(['check', '--variant', 'B', '--only', 'auth/*', 'served/dmails.*', '--seed', '7']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('verdict: CONFORMANT');
-    expect(r.report!.verdict).toBe('conformant');
+    expect(r.code, r.stderr).toBe(3);
+    // Every selected check passed, but most MUST requirements were left out: not CONFORMANT.
+    expect(r.stdout).toMatch(/^verdict: INCOMPLETE: \d+ of 182 MUST requirements not established: \d+ left out by --only$/m);
+    expect(r.report!.verdict).toBe('incomplete');
+    const must = r.report!.established!.must;
+    expect(r.stdout).toContain(`requirements established by this run: MUST ${must.established}/182,`);
+    expect(must.established).toBeGreaterThan(0);
+    expect(must.established).toBeLessThan(30);
+    expect(r.stdout).not.toMatch(/coverage: MUST 182\/182/);
     expect(r.report!.seed).toBe(7);
     expect(r.report!.counts.fail).toBe(0);
     expect(r.report!.counts.pass).toBeGreaterThan(5);
@@ -69,7 +81,9 @@ describe('conform check', { timeout: 180_000 }, () => {
     try {
       const { port } = proxy.address() as AddressInfo;
       const r = await conform(['check', '--variant', 'A', '--target', `http://127.0.0.1:${port}`, '--read-only']);
-      expect(r.code, r.stderr).toBe(0);
+      // The checks that write were left out: INCOMPLETE, saying so.
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.report!.established!.notEstablished.map((g) => g.kind)).toContain('read-only');
       expect(methods.length).toBeGreaterThan(50);
       expect([...new Set(methods)]).toEqual(['GET']);
       expect(r.report!.readOnly).toBe(true);

@@ -5,7 +5,7 @@ import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../report/model.ts';
 import { REPO_ROOT } from '../../paths.ts';
-import { EXIT, UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
 import { baseUrl, timestamp, wholeNumber } from '../options.ts';
 
@@ -67,11 +67,12 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, runFailed, verdictOf, withRootCauses }, { writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
+      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, withRootCauses }, verdicts, { writeReport }, { allChecks }, { runSuites }, { certificationPlan, selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
         await Promise.all([
           import('../../check/context.ts'),
           import('../../check/http.ts'),
           import('../../report/model.ts'),
+          import('../../report/verdict.ts'),
           import('../../report/write.ts'),
           import('../../check/registry.ts'),
           import('../../check/runner.ts'),
@@ -175,6 +176,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           applied = baselines.applyBaseline(sorted, { file: baseline.file, entries }, baselines.today(), true);
         }
         const results = applied?.results ?? sorted;
+        const established = verdicts.establish(config.variant, results, certificationPlan(declared, config));
         const report: Report = {
           schema: 'conform-report/1',
           tool: { name: 'conform', version: '0.1.0' },
@@ -196,7 +198,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
           peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
-          verdict: verdictOf(results, outcome.errors, config.strict),
+          verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}) }),
+          established,
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
@@ -208,6 +211,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         const files = await writeReport(dir, report);
         const c = report.counts;
         const b = report.baseline;
+        const deadlined = results.filter((r) => r.notRun === 'deadline').length;
         const entry = (e: { check?: string; requirement?: string }) => (e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement}`);
         process.stdout.write(
           [
@@ -217,7 +221,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
               : []),
             `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
-            `requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}`,
+            ...(deadlined ? [`${deadlined} checks not run: the run reached its --deadline (${opts.deadline} s)`] : []),
+            verdicts.establishedLine(established),
+            ...established.notEstablished.map((g) => `  not established: ${g.requirements.length} MUST ${g.requirements.length === 1 ? 'requirement' : 'requirements'}, ${g.why}`),
             ...outcome.errors.map((e) => `error: ${e}`),
             ...(b
               ? [
@@ -227,13 +233,13 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
                   ...(b.outdated ? [`baseline out of date: update ${b.file} (or run with --update-baseline)`] : []),
                 ]
               : []),
-            `verdict: ${report.verdict.toUpperCase()}`,
+            `verdict: ${verdicts.verdictLine(report)}`,
             'report:',
             ...files.map((f) => `  ${f}`),
             '',
           ].join('\n'),
         );
-        setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
+        setExit(verdicts.exitCodeOf(report.verdict));
       } finally {
         await stop?.();
       }

@@ -5,7 +5,7 @@ import { DEFAULTS } from '../../check/config.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import type { RegisterCommand } from '../command.ts';
 import { baseUrl, timestamp, wholeNumber } from '../options.ts';
-import { EXIT, UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 
 interface ProxyFlags {
   variant: Variant;
@@ -44,11 +44,11 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       const duration = opts.duration !== undefined ? wholeNumber(opts.duration, '--duration', 1) : undefined;
       const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
       const timeoutMs = wholeNumber(opts.timeout, '--timeout', 1);
-      const [{ startProxy }, { Redactor }, { writeReport }, { runFailed }] = await Promise.all([
+      const [{ startProxy }, { Redactor }, { writeReport }, verdicts] = await Promise.all([
         import('../../proxy/proxy.ts'),
         import('../../check/redact.ts'),
         import('../../report/write.ts'),
-        import('../../report/model.ts'),
+        import('../../report/verdict.ts'),
       ]);
       const redactor = new Redactor();
       if (opts.accounts) {
@@ -83,13 +83,14 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
           `variant ${report.variant}  upstream ${upstream}`,
           `${t.exchanges} exchanges: ${t.operations.exercised} of ${t.operations.total} operations exercised; ${t.unmatched} outside the description, ${t.throttled} throttled, ${t.unvalidated} over --max-body (not judged), ${t.transportErrors} without an upstream answer`,
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
+          verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
-          `verdict: ${report.verdict.toUpperCase()}`,
+          `verdict: ${verdicts.verdictLine(report)}`,
           'report:',
           ...files.map((f) => `  ${f}`),
           '',
         ].join('\n'),
       );
-      setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
+      setExit(verdicts.exitCodeOf(report.verdict));
     });
 };

@@ -2,7 +2,8 @@
  * The baseline of known failures (`conform check --baseline FILE`): failures a team has accepted
  * for now, by check id or requirement id (globs allowed), each with a reason and an optional expiry.
  *
- * A listed failure does not fail the run (it stays `fail`, marked `baselined`); a new failure does;
+ * A listed failure does not fail the run (it stays `fail`, marked `baselined`), nor do the checks an
+ * accepted root cause (`setup/<kind>`) blocks; a new failure does;
  * so does a stale file: an entry whose checks now pass, or an entry past its expiry date.
  * `--update-baseline` rewrites the file from the current failures. The file is YAML or JSON:
  *
@@ -120,9 +121,16 @@ export function applyBaseline(
   updated = false,
 ): { results: ReportedResult[]; outcome: BaselineOutcome } {
   const live = baseline.entries.filter((e) => !expired(e, day));
-  const marked: ReportedResult[] = results.map((r) => {
+  const failures: ReportedResult[] = results.map((r) => {
     if (r.status !== 'fail' || r.internalError) return r;
     const entry = live.find((e) => namesFailure(e, r));
+    return entry ? { ...r, baselined: entry } : r;
+  });
+  // An accepted root cause accepts the checks it blocks: they wait on the same known failure.
+  const acceptedRoots = new Map(failures.filter((r) => r.blocks !== undefined && r.baselined).map((r) => [r.check, r.baselined!]));
+  const marked: ReportedResult[] = failures.map((r) => {
+    if (r.status !== 'blocked') return r;
+    const entry = acceptedRoots.get(r.blockedBy ?? '') ?? live.find((e) => namesFailure(e, r));
     return entry ? { ...r, baselined: entry } : r;
   });
   const nowPassing: BaselineOutcome['nowPassing'][number][] = [];
@@ -141,7 +149,7 @@ export function applyBaseline(
     outcome: {
       file: baseline.file,
       entries: baseline.entries.length,
-      accepted: marked.filter((r) => r.status === 'fail' && r.baselined).length,
+      accepted: marked.filter((r) => r.baselined).length,
       outdated: nowPassing.length > 0 || expiredEntries.length > 0,
       nowPassing,
       expired: expiredEntries,

@@ -332,7 +332,7 @@ ${section('known', 'Known failures', known, '<p class="dim">Accepted by the base
 ${matrix(report)}
 </section>
 ${section('warnings', 'Warnings', warns, '<p class="dim">SHOULD-level failures, and failures that rest only on a reading of the interpretations register (named on each): they fail the run only with <code>--strict</code>.</p>')}
-${blocked.length ? `<section id="blocked"><h2>Blocked (${blocked.length})</h2><p class="dim">Checks that could not run because a set-up step they need failed; each names its root cause. A blocked MUST check is not a pass.</p><ol class="checks">${blocked.map((r) => `<li>${pill('blocked')} <span class="cid">${esc(r.check)}</span> <span class="dim">by <a href="#${esc(checkAnchor(r.blockedBy ?? ''))}">${esc(r.blockedBy ?? '')}</a></span></li>`).join('')}</ol></section>` : ''}
+${blocked.length ? `<section id="blocked"><h2>Blocked (${blocked.length})</h2><p class="dim">Checks that could not run because a set-up step they need failed; each names its root cause. A blocked MUST check is not a pass.</p><ol class="checks">${blocked.map((r) => `<li>${pill('blocked')} <span class="cid">${esc(r.check)}</span> <span class="dim">by <a href="#${esc(checkAnchor(r.blockedBy ?? ''))}">${esc(r.blockedBy ?? '')}</a>${r.baselined ? ', accepted by the baseline' : ''}</span></li>`).join('')}</ol></section>` : ''}
 ${skips.length ? `<section id="skips"><h2>Skipped (${skips.length})</h2><ol class="checks">${skips.map((r) => `<li>${pill('skip')} <span class="cid">${esc(r.check)}</span> <span class="dim">${esc(r.message ?? '')}</span></li>`).join('')}</ol></section>` : ''}
 <section id="checks"><h2>All checks (${c.total})</h2>
 <details><summary>Show every check with its requirements</summary>

@@ -109,7 +109,7 @@ export function renderMarkdown(report: Report): string {
   }
   const b = report.baseline;
   if (b) {
-    out.push('', `Baseline ${code(b.file)}: ${b.accepted} known ${b.accepted === 1 ? 'failure' : 'failures'} accepted (${b.entries} ${b.entries === 1 ? 'entry' : 'entries'})${b.updated ? ', rewritten from this run' : ''}.`);
+    out.push('', `Baseline ${code(b.file)}: ${b.accepted} known ${b.accepted === 1 ? 'failure' : 'failures'} (and the checks they block) accepted (${b.entries} ${b.entries === 1 ? 'entry' : 'entries'})${b.updated ? ', rewritten from this run' : ''}.`);
     if (b.outdated) out.push('', '**The baseline is out of date: the run fails until it is updated** (edit it, or run with `--update-baseline`).');
     for (const e of b.nowPassing) out.push(`- ${entryName(e.entry)} now passes (${e.checks.map(code).join(', ')}): remove it.`);
     for (const e of b.expired) out.push(`- ${entryName(e.entry)} expired on ${cell(e.entry.expires ?? '')}${e.checks.length ? `; no longer accepted: ${e.checks.map(code).join(', ')}` : ''}.`);
@@ -119,7 +119,7 @@ export function renderMarkdown(report: Report): string {
   if (known.length) out.push(...collapsed(`Known failures, accepted by the baseline (${known.length})`, resultRows(known, true)));
   if (warns.length) out.push(...collapsed(`Warnings: SHOULD-level failures, and failures that rest only on a reading of the interpretations register (${warns.length})`, resultRows(warns)));
   if (blocked.length) {
-    const rows = blocked.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), code(r.blockedBy ?? '')]);
+    const rows = blocked.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), `${code(r.blockedBy ?? '')}${r.baselined ? ' (accepted by the baseline)' : ''}`]);
     out.push(...collapsed(`Blocked by a root cause (${blocked.length})`, table(['Check', 'Requirements', 'Root cause'], rows)));
   }
   if (skips.length) {

@@ -98,7 +98,10 @@ export interface BaselineEntry {
 
 /** A check result as report.json records it. */
 export interface ReportedResult extends CheckResult {
-  /** The baseline entry that accepted this failure: it does not fail the run. */
+  /**
+   * The baseline entry that accepted this failure (or, for a blocked check, the failure of its root
+   * cause): it does not fail the run.
+   */
   readonly baselined?: BaselineEntry;
 }
 

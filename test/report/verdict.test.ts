@@ -11,8 +11,9 @@ import { allChecks } from '../../src/check/registry.ts';
 import { notStarted, runCheck } from '../../src/check/run-check.ts';
 import { certificationPlan, selectChecks } from '../../src/check/select.ts';
 import { EXIT } from '../../src/errors.ts';
+import { applyBaseline, updateEntries } from '../../src/report/baseline.ts';
 import type { ReportedResult } from '../../src/report/model.ts';
-import { countResults } from '../../src/report/model.ts';
+import { countResults, withRootCauses } from '../../src/report/model.ts';
 import { establish, establishedLine, exitCodeOf, verdictLine, verdictOf } from '../../src/report/verdict.ts';
 import { result } from './fixture.ts';
 
@@ -137,5 +138,44 @@ describe('the verdict of a run', () => {
     const check = all.find((c) => must(c) && c.requirements.length === 1)!;
     const results = passing(all).map((r) => (r.check === check.id ? { ...r, status: 'warn' as const, interpretation: 'INT-levels' as const, message: 'refused' } : r));
     expect(judge(results).verdict).toBe('conformant');
+  });
+});
+
+describe('the baseline and the verdict', () => {
+  const all = selectChecks(declared, config());
+
+  /** A run where the set-up step `setup/post` failed and blocked MUST checks. */
+  function blockedRun(): ReportedResult[] {
+    const blockedIds = new Set(['comments/lifecycle', 'notes/lifecycle', 'post_votes/score']);
+    const root = { id: 'setup/post', fn: 'set_up_post', description: 'set-up: a post', requirement: 'IB-4-uploads-create-served' as const, message: 'could not create an upload: status 404', exchanges: [] };
+    const raw = passing(all).map((r) => (blockedIds.has(r.check) ? { ...r, status: 'blocked' as const, message: `blocked by setup/post: ${root.message}`, blockedBy: root.id, root } : r));
+    return withRootCauses(raw, false);
+  }
+
+  it('an accepted root cause accepts what it blocks: --update-baseline, then the same run, exits 0', () => {
+    const results = blockedRun();
+    expect(judge(results).verdict).toBe('non-conformant');
+    const entries = updateEntries(results, [], '2026-06-15');
+    expect(entries.map((e) => e.check)).toEqual(['setup/post']);
+    const applied = applyBaseline(results, { file: 'known.yaml', entries }, '2026-06-15');
+    expect(applied.results.filter((r) => r.status === 'blocked').every((r) => r.baselined?.check === 'setup/post')).toBe(true);
+    expect(applied.outcome).toMatchObject({ outdated: false, accepted: 4 });
+    const j = judge(applied.results, config(), { baseline: applied.outcome });
+    expect(j.verdict).toBe('conformant');
+    expect(j.exit).toBe(0);
+    expect(j.established.must.accepted).toBeGreaterThan(0);
+  });
+
+  it('an accepted failure of a check that proves several requirements accepts them all: the same run exits 0', () => {
+    const check = all.find((c) => c.id === 'served/comments.create/json')!;
+    const results = passing(all).map((r) => (r.check === check.id ? { ...r, status: 'fail' as const, failedRequirement: 'IB-7-envelope-json', message: 'no envelope' } : r));
+    const entries = updateEntries(results, [], '2026-06-15');
+    const applied = applyBaseline(results, { file: 'known.yaml', entries }, '2026-06-15');
+    expect(judge(applied.results, config(), { baseline: applied.outcome }).exit).toBe(0);
+  });
+
+  it('an entry `check: "*"` accepts the blocked checks too', () => {
+    const applied = applyBaseline(blockedRun(), { file: 'known.yaml', entries: [{ check: '*', reason: 'all known' }] }, '2026-06-15');
+    expect(judge(applied.results, config(), { baseline: applied.outcome }).exit).toBe(0);
   });
 });

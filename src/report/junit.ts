@@ -21,22 +21,29 @@ function entryName(e: BaselineEntry): string {
 
 /**
  * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
- * Failures accepted by the baseline are `skipped` (with the entry's reason); run errors, a baseline
- * that must be updated, an interrupted run and an incomplete verdict are testcases of their own, so CI
- * shows every reason a run did not pass.
+ * A blocked check is an `error` (it could not run) naming its root cause once; failures accepted by
+ * the baseline, and checks their root cause's acceptance covers, are `skipped` (with the entry's
+ * reason); run errors, a baseline that must be updated, an interrupted run and an incomplete verdict
+ * are testcases of their own, so CI shows every reason a run did not pass.
  */
 export function renderJUnit(report: Report): string {
   const byResource = new Map<string, ReportedResult[]>();
   for (const r of report.results) (byResource.get(r.resource) ?? byResource.set(r.resource, []).get(r.resource)!).push(r);
+  const roots = new Map(report.results.filter((r) => r.blocks !== undefined).map((r) => [r.check, r]));
   const failing = (r: ReportedResult) => r.status === 'fail' && !r.baselined;
-  const skipped = (r: ReportedResult) => r.status === 'skip' || r.status === 'blocked' || (r.status === 'fail' && r.baselined !== undefined);
+  const erring = (r: ReportedResult) => r.status === 'blocked' && !r.baselined;
+  const skipped = (r: ReportedResult) => r.status === 'skip' || (r.baselined !== undefined && (r.status === 'fail' || r.status === 'blocked'));
   // The message attribute is one line (XML readers turn line breaks in attributes into spaces).
   const attr = (text: string) => x(oneLine(text));
+  const blockedBy = (r: ReportedResult) => {
+    const root = roots.get(r.blockedBy ?? '');
+    return `blocked by root cause ${r.blockedBy ?? '?'}${root?.message ? `: ${root.message}` : ''}`;
+  };
   const suites: Record<string, unknown>[] = [...byResource].map(([resource, results]) => ({
     '@_name': x(`conform ${report.variant}: ${resource}`),
     '@_tests': results.length,
     '@_failures': results.filter(failing).length,
-    '@_errors': 0,
+    '@_errors': results.filter(erring).length,
     '@_skipped': results.filter(skipped).length,
     '@_time': (results.reduce((s, r) => s + r.durationMs, 0) / 1000).toFixed(3),
     testcase: results.map((r) => ({
@@ -46,14 +53,14 @@ export function renderJUnit(report: Report): string {
       ...(failing(r)
         ? { failure: { '@_message': attr(r.message ?? 'failed'), '@_type': x(r.failedRequirement ?? r.requirements[0] ?? 'check'), '#text': x(detailText(r)) } }
         : {}),
-      ...(r.status === 'fail' && r.baselined
+      ...(erring(r) ? { error: { '@_message': attr(blockedBy(r)), '@_type': x(r.blockedBy ?? 'blocked') } } : {}),
+      ...(r.baselined && (r.status === 'fail' || r.status === 'blocked')
         ? {
             skipped: { '@_message': attr(`known failure, accepted by the baseline (${entryName(r.baselined)}): ${r.baselined.reason}`) },
-            'system-out': x(`FAIL (baselined): ${detailText(r)}`),
+            'system-out': x(r.status === 'fail' ? `FAIL (baselined): ${detailText(r)}` : `BLOCKED (baselined): ${blockedBy(r)}`),
           }
         : {}),
       ...(r.status === 'skip' ? { skipped: { '@_message': attr(r.message ?? '') } } : {}),
-      ...(r.status === 'blocked' ? { skipped: { '@_message': attr(`blocked by root cause ${r.blockedBy ?? '?'}: ${r.message ?? ''}`) } } : {}),
       ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
       ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
     })),
@@ -109,7 +116,7 @@ export function renderJUnit(report: Report): string {
       '@_name': x(`conform check --variant ${report.variant}`),
       '@_tests': report.counts.total + extra.length,
       '@_failures': report.results.filter(failing).length + extra.filter((e) => e.as === 'failure').length,
-      '@_errors': 0,
+      '@_errors': report.results.filter(erring).length,
       '@_skipped': report.results.filter(skipped).length + extra.filter((e) => e.as === 'skipped').length,
       '@_time': (report.durationMs / 1000).toFixed(3),
       testsuite: suites,

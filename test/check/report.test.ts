@@ -73,6 +73,28 @@ describe('report', () => {
     expect(run!.testcase[1]!.failure!.message).toMatch(/remove the entry/);
   });
 
+  it('renders a blocked check as an error naming its root cause once; accepted by the baseline, as skipped', () => {
+    const root = result('setup/post', 'fail', { message: 'could not create an upload: status 404', blocks: ['x', 'y'] });
+    const x = result('x', 'blocked', { message: 'blocked by setup/post: could not create an upload: status 404', blockedBy: 'setup/post' });
+    const y = result('y', 'blocked', { message: 'blocked by setup/post: could not create an upload: status 404', blockedBy: 'setup/post' });
+    const all = [root, x, y];
+    const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const doc = parse(renderJUnit({ variant: 'A', verdict: 'non-conformant', durationMs: 1, counts: countResults(all), errors: [], results: all } as unknown as Report));
+    expect(doc.testsuites).toMatchObject({ tests: '3', failures: '1', errors: '2', skipped: '0' });
+    const cases = doc.testsuites.testsuite.testcase as { name: string; error?: { message: string; type: string }; skipped?: unknown }[];
+    const blocked = cases.filter((c) => c.error);
+    expect(blocked.map((c) => c.name)).toEqual(['x [IB-2-format-json]', 'y [IB-2-format-json]']);
+    for (const c of blocked) {
+      expect(c.error).toMatchObject({ message: 'blocked by root cause setup/post: could not create an upload: status 404', type: 'setup/post' });
+      expect(c.skipped).toBeUndefined();
+    }
+    // Accepted by the baseline (through its root cause): skipped, saying so.
+    const entry = { check: 'setup/post', reason: 'uploads land next release' };
+    const known = [{ ...root, baselined: entry }, { ...x, baselined: entry }];
+    const accepted = parse(renderJUnit({ variant: 'A', verdict: 'conformant', durationMs: 1, counts: countResults(known, true), errors: [], results: known } as unknown as Report));
+    expect(accepted.testsuites).toMatchObject({ failures: '0', errors: '0', skipped: '2' });
+  });
+
   it('an INCOMPLETE or interrupted run is a testcase of its own, with the reasons', () => {
     const report = {
       variant: 'B', verdict: 'incomplete', durationMs: 1, counts: countResults([results[0]!]), errors: [], results: [results[0]!],

@@ -11,7 +11,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
-import { compareReports, renderCompareHtml, renderCompareMarkdown } from '../../src/report/compare.ts';
+import { compareReports, renderCompareHtml, renderCompareMarkdown, targetIdentity } from '../../src/report/compare.ts';
 import { parseBaseline } from '../../src/report/baseline.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import { makeReport, result } from './fixture.ts';
@@ -75,6 +75,21 @@ describe('conform compare (unit)', () => {
     const html = renderCompareHtml(c);
     expect(html).toContain('default-src &#39;none&#39;');
     expect(html).toContain('<td class="fail" title="a">Fail</td>');
+  });
+
+  it('identifies a target by what it is: two runs of one image at different ports are one target', () => {
+    const image = { name: 'registry.example/candidate:1.4', digest: `sha256:${'a'.repeat(64)}` };
+    const c = compareReports([
+      { file: 'monday.json', report: { ...before, image, target: 'http://127.0.0.1:40001' } },
+      { file: 'tuesday.json', report: { ...after, image: { ...image, digest: `sha256:${'b'.repeat(64)}` }, target: 'http://127.0.0.1:40777' } },
+    ]);
+    expect(c.sameTarget).toBe(true);
+    expect(c.regressions.map((x) => x.requirement)).toEqual(['IB-2-format-json', 'IB-4-posts-random']);
+    expect(c.columns[0]!.label).toBe('image registry.example/candidate:1.4, variant A [monday.json #1]');
+    expect(targetIdentity({ embedded: true, target: 'http://127.0.0.1:1' })).toBe(targetIdentity({ embedded: true, target: 'http://127.0.0.1:2' }));
+    // Two different images, or an image and a URL, are not.
+    expect(compareReports([{ file: 'a', report: { ...before, image } }, { file: 'b', report: { ...after, image: { ...image, name: 'other:1' } } }]).sameTarget).toBe(false);
+    expect(compareReports([{ file: 'a', report: { ...before, image } }, { file: 'b', report: after }]).sameTarget).toBe(false);
   });
 
   it('shows an INCOMPLETE run as such, with the MUST requirements it established', () => {

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -121,6 +121,29 @@ describe('conform check', { timeout: 180_000 }, () => {
     const exchanges = JSON.stringify(r.report!.results.flatMap((x) => x.exchanges));
     expect(exchanges).toContain('api_key=<redacted>');
     expectNoSecrets(r);
+  });
+
+  it('names the accounts the file lacks before the run, and counts the checks that need them as not established', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-accounts-'));
+    try {
+      const fixture = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'accounts.json'), 'utf8')) as { accounts: { role: string }[] };
+      const file = join(dir, 'one-member.json');
+      writeFileSync(file, JSON.stringify({ accounts: [fixture.accounts.find((a) => a.role === 'Member')] }));
+      const r = await conform(['check', '--variant', 'A', '--accounts', file, '--only', 'auth/*', 'dmails/*', 'users/*', '--seed', '3']);
+      expect(r.code, r.stderr).toBe(3);
+      // Up front, before the checks start.
+      const lacks = r.stderr.indexOf('conform: the accounts file lacks a second Member, Gold, Platinum, Builder, Moderator, Admin');
+      expect(lacks).toBeGreaterThanOrEqual(0);
+      expect(lacks).toBeLessThan(r.stderr.indexOf(' checks against '));
+      expect(r.report!.accounts!.roles).toContainEqual({ role: 'Member', needed: 2, present: 1 });
+      expect(r.report!.accounts!.roles).toContainEqual({ role: 'Admin', needed: 1, present: 0 });
+      const accounts = r.report!.established!.notEstablished.find((g) => g.kind === 'accounts')!;
+      expect(accounts.checks).toEqual(expect.arrayContaining(['auth/api_key', 'auth/basic', 'dmails/owner-show', 'users/levels-A']));
+      expect(r.stdout).toMatch(/not established: \d+ MUST requirements, skipped: the accounts file lacks an account their checks need/);
+      expect(r.report!.verdict).toBe('incomplete');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with one clear message when the target is down', async () => {

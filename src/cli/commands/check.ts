@@ -67,7 +67,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, withRootCauses }, verdicts, { writeReport }, { allChecks }, { runSuites }, { certificationPlan, selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
+      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, withRootCauses }, verdicts, { writeReport }, { allChecks }, { runSuites }, { certificationPlan, selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }, { loadAccounts, missingAccounts, roleCounts }, { Redactor }] =
         await Promise.all([
           import('../../check/context.ts'),
           import('../../check/http.ts'),
@@ -80,6 +80,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           import('../../report/baseline.ts'),
           import('../../report/progress.ts'),
           import('../../report/status.ts'),
+          import('../../check/accounts.ts'),
+          import('../../check/redact.ts'),
         ]);
       if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
       // A bad baseline is a usage error before any request is sent.
@@ -107,10 +109,14 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
+      // The accounts, checked against the roles the variant needs: a missing one is named before the run.
+      const accounts = await loadAccounts(config.accountsPath, config.variant, new Redactor());
+      const roles = roleCounts(accounts);
+      const missing = missingAccounts(roles);
+      const actor = accounts.actor;
 
       let stop: (() => Promise<void>) | undefined;
       let image: { name: string; digest: string; repoDigests?: readonly string[] } | undefined;
-      let actor: { name: string; role: string; level: number } = { name: '', role: '', level: 0 };
       let url = config.target;
       if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
       if (opts.variation?.length && (url || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
@@ -149,7 +155,6 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
         // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
         const probe = await createContext({ ...config, target: url }, url, 'preflight');
-        actor = probe.ctx.accounts.actor;
         try {
           await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
         } catch (err) {
@@ -160,6 +165,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           await probe.close();
         }
 
+        if (missing.length > 0) {
+          process.stderr.write(`conform: the accounts file lacks ${missing.join(', ')} (variant ${config.variant} needs ${roles.map((r) => `${r.needed > 1 ? `${r.needed} ` : ''}${r.role}`).join(', ')}): the checks that need them will not be established\n`);
+        }
         process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
         const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
         let outcome;
@@ -192,6 +200,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           readOnly: config.readOnly,
           only: config.only,
           actor: { name: actor.name, role: actor.role, level: actor.level },
+          accounts: { roles },
           ...(config.sourceUrlBase ? { sourceUrlBase: config.sourceUrlBase } : {}),
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
@@ -217,6 +226,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           [
             ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
             `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}`,
+            ...(missing.length ? [`accounts: the accounts file lacks ${missing.join(', ')}`] : []),
             ...(rootCauseLine(report.results)
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
               : []),

@@ -14,7 +14,9 @@
  *     - requirement: IB-7-envelope-json
  *       reason: envelope lacks "reason" (ticket 123)
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import YAML from 'yaml';
 import type { BaselineEntry, BaselineOutcome, ReportedResult } from './model.ts';
 import type { CheckResult } from '../check/result.ts';
@@ -181,6 +183,21 @@ export function renderBaseline(entries: readonly BaselineEntry[], path: string):
   const data = { failures: entries.map((e) => ({ ...e })) };
   if (/\.json$/i.test(path)) return `${JSON.stringify(data, null, 2)}\n`;
   return `# Known failures accepted by \`conform check --baseline\`: a check id or requirement id (globs allowed),\n# why it is accepted, and optionally the last day it is (expires: YYYY-MM-DD).\n${YAML.stringify(data, { lineWidth: 0 })}`;
+}
+
+/** --update-baseline: the file (or, before it exists, its directory) must be writable before the run. */
+export async function assertWritable(path: string): Promise<void> {
+  try {
+    await access(path, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new UsageError(`--update-baseline cannot write the baseline ${path}: ${code ?? (err as Error).message}`);
+    try {
+      await access(dirname(path), constants.W_OK);
+    } catch (e) {
+      throw new UsageError(`--update-baseline cannot create the baseline ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
 }
 
 export async function writeBaseline(path: string, entries: readonly BaselineEntry[]): Promise<void> {

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -144,6 +144,57 @@ describe('conform check', { timeout: 180_000 }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('usage errors: exit 2 with a one-line reason, before any request', () => {
+    const scratch: string[] = [];
+    afterAll(() => {
+      for (const d of scratch) rmSync(d, { recursive: true, force: true });
+    });
+    /** conform with its own --report (or none): the run must not get as far as starting a server. */
+    async function refused(args: string[]): Promise<{ code: number; stderr: string }> {
+      try {
+        await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+        return { code: 0, stderr: '' };
+      } catch (err) {
+        return err as { code: number; stderr: string };
+      }
+    }
+    const noRequest = (stderr: string) => {
+      expect(stderr).not.toMatch(/started the embedded reference server|checks against|internal error/);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    };
+
+    it('a fault or a variation of the other variant', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'conform-usage-'));
+      scratch.push(dir);
+      const fault = await refused(['check', '--variant', 'A', '--fault', 'status-204', '--report', join(dir, 'r1')]);
+      expect(fault.code).toBe(2);
+      expect(fault.stderr).toBe('conform: the fault status-204 applies to variant B only, not A\n');
+      const variation = await refused(['check', '--variant', 'B', '--variation', 'no-content-A', '--report', join(dir, 'r2')]);
+      expect(variation.code).toBe(2);
+      expect(variation.stderr).toBe('conform: the variation no-content-A applies to variant A only, not B\n');
+      // Nothing was made: not even the report directories.
+      expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('a report directory that cannot be made or written', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'conform-usage-'));
+      scratch.push(dir);
+      writeFileSync(join(dir, 'a-file'), '');
+      const blocked = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', join(dir, 'a-file', 'report')]);
+      expect(blocked.code).toBe(2);
+      expect(blocked.stderr).toMatch(/^conform: cannot create the report directory .*a-file\/report: /);
+      noRequest(blocked.stderr);
+      if (process.getuid?.() !== 0) {
+        const locked = join(dir, 'locked');
+        mkdirSync(locked, { mode: 0o500 });
+        const c = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', locked]);
+        expect(c.code).toBe(2);
+        expect(c.stderr).toMatch(/^conform: cannot write the report directory .*locked: EACCES/);
+        noRequest(c.stderr);
+      }
+    });
   });
 
   it('exits 2 with one clear message when the target is down', async () => {

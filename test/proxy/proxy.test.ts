@@ -196,6 +196,17 @@ describe('conform proxy (command)', { timeout: 60_000 }, () => {
     expect(r.stderr).toMatch(/--upstream must be an http or https URL/);
   });
 
+  it('an upstream where nothing listens: exit 2 before listening, as `conform check`', async () => {
+    const server = await startServer({ variant: 'A', db, port: 0 });
+    const url = server.url;
+    await server.close();
+    const r = await scratch.conform(['proxy', '--variant', 'A', '--upstream', url, '--port', '0', '--duration', '60']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`conform: the upstream ${url} cannot be reached: ECONNREFUSED\n`);
+    expect(r.stdout).not.toContain('listening');
+    expect(r.report).toBeUndefined();
+  });
+
   it('listens, passes traffic, and on SIGTERM writes the reports with the coverage of the traffic', async () => {
     const server = await startServer({ variant: 'A', db, port: 0 });
     cleanups.push(() => server.close());

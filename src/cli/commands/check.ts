@@ -1,13 +1,31 @@
 import { Option } from 'commander';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../report/model.ts';
-import { REPO_ROOT } from '../../paths.ts';
 import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
-import { baseUrl, timestamp, wholeNumber } from '../options.ts';
+import { baseUrl, wholeNumber } from '../options.ts';
+import { prepareReportDir } from '../report-dir.ts';
+
+/**
+ * The embedded reference server's --fault and --variation, checked against the variant: an unknown
+ * one, or one that has no effect in the variant, is a usage error.
+ */
+async function embeddedServerOptions(variant: Variant, fault: string | undefined, variations: readonly string[]): Promise<void> {
+  const [{ faultAppliesTo, findFault }, { findVariation, variationAppliesTo }] = await Promise.all([import('../../server/faults.ts'), import('../../server/variations.ts')]);
+  if (fault !== undefined) {
+    const spec = findFault(fault);
+    if (!spec) throw new UsageError(`unknown fault "${fault}"; list them with: conform serve --list-faults`);
+    if (!faultAppliesTo(spec, variant)) throw new UsageError(`the fault ${fault} applies to variant ${spec.variants!.join(' and ')} only, not ${variant}`);
+  }
+  for (const id of variations) {
+    const spec = findVariation(id);
+    if (!spec) throw new UsageError(`unknown variation "${id}"; list them with: conform serve --list-variations`);
+    if (!variationAppliesTo(spec, variant)) throw new UsageError(`the variation ${id} applies to variant ${spec.variants!.join(' and ')} only, not ${variant}`);
+  }
+}
 
 interface CheckOptions {
   target?: string;
@@ -67,25 +85,43 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, withRootCauses }, verdicts, { writeReport }, { allChecks }, { runSuites }, { certificationPlan, selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }, { loadAccounts, missingAccounts, roleCounts }, { Redactor }] =
-        await Promise.all([
-          import('../../check/context.ts'),
-          import('../../check/http.ts'),
-          import('../../report/model.ts'),
-          import('../../report/verdict.ts'),
-          import('../../report/write.ts'),
-          import('../../check/registry.ts'),
-          import('../../check/runner.ts'),
-          import('../../check/select.ts'),
-          import('../../report/baseline.ts'),
-          import('../../report/progress.ts'),
-          import('../../report/status.ts'),
-          import('../../check/accounts.ts'),
-          import('../../check/redact.ts'),
-        ]);
+      const [
+        { createContext },
+        { TransportError },
+        { countResults, coverage, requirementBasis, withRootCauses },
+        verdicts,
+        { writeReport },
+        { allChecks },
+        { runSuites },
+        { certificationPlan, selectChecks },
+        baselines,
+        { Progress, summaryTable, useColor },
+        { rootCauseLine, rootCauses },
+        { loadAccounts, missingAccounts, roleCounts },
+        { Redactor },
+      ] = await Promise.all([
+        import('../../check/context.ts'),
+        import('../../check/http.ts'),
+        import('../../report/model.ts'),
+        import('../../report/verdict.ts'),
+        import('../../report/write.ts'),
+        import('../../check/registry.ts'),
+        import('../../check/runner.ts'),
+        import('../../check/select.ts'),
+        import('../../report/baseline.ts'),
+        import('../../report/progress.ts'),
+        import('../../report/status.ts'),
+        import('../../check/accounts.ts'),
+        import('../../check/redact.ts'),
+      ]);
+
+      // Every usage error is found here, before the report directory is made and before any request.
       if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
-      // A bad baseline is a usage error before any request is sent.
+      if (opts.fault && opts.target) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
+      if (opts.variation?.length && (opts.target || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
+      if (opts.image && (opts.target || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
       const baseline = opts.baseline ? await baselines.loadBaseline(opts.baseline, resolve(opts.baseline), opts.updateBaseline === true) : undefined;
+      if (baseline && opts.updateBaseline) await baselines.assertWritable(resolve(baseline.file));
       const seed = opts.seed !== undefined ? wholeNumber(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
       let config: RunConfig = {
         target: opts.target ? baseUrl(opts.target, '--target', { protocols: ['http:', 'https:'], credentials: '--target must not carry credentials; put accounts in the accounts file' }) : '',
@@ -106,6 +142,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
         ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),
       };
+      const containerPort = opts.image ? wholeNumber(opts.containerPort, '--container-port', 1, 65535) : 0;
+      const startupTimeoutMs = opts.image ? wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000 : 0;
+      if (!config.target && !opts.image) await embeddedServerOptions(config.variant, opts.fault, opts.variation ?? []);
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
@@ -114,44 +153,41 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const roles = roleCounts(accounts);
       const missing = missingAccounts(roles);
       const actor = accounts.actor;
+      const reportDir = await prepareReportDir(opts.report);
 
       let stop: (() => Promise<void>) | undefined;
       let image: { name: string; digest: string; repoDigests?: readonly string[] } | undefined;
+      let written = false;
       let url = config.target;
-      if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
-      if (opts.variation?.length && (url || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
-      if (opts.image && (url || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
-      if (opts.image) {
-        const { parseEnv, startCandidate } = await import('../../check/container.ts');
-        process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
-        const candidate = await startCandidate({
-          image: opts.image,
-          port: wholeNumber(opts.containerPort, '--container-port', 1),
-          // The variant under certification, for a candidate image that serves either (the reference server does).
-          env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
-          startupTimeoutMs: wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000,
-        });
-        stop = () => candidate.stop();
-        url = candidate.url;
-        image = candidate.image;
-        process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
-        // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
-        // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
-        if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
-          config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
-        }
-      } else if (!url) {
-        const { startServer, findFault, findVariation } = await import('../../server/index.ts');
-        if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
-        for (const v of opts.variation ?? []) if (!findVariation(v)) throw new UsageError(`unknown variation "${v}"; list them with: conform serve --list-variations`);
-        // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
-        const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
-        const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
-        stop = () => server.close();
-        url = server.url;
-        process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
-      }
       try {
+        if (opts.image) {
+          const { parseEnv, startCandidate } = await import('../../check/container.ts');
+          process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
+          const candidate = await startCandidate({
+            image: opts.image,
+            port: containerPort,
+            // The variant under certification, for a candidate image that serves either (the reference server does).
+            env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
+            startupTimeoutMs,
+          });
+          stop = () => candidate.stop();
+          url = candidate.url;
+          image = candidate.image;
+          process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
+          // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
+          // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
+          if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
+            config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
+          }
+        } else if (!url) {
+          const { startServer } = await import('../../server/index.ts');
+          // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
+          const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
+          const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
+          stop = () => server.close();
+          url = server.url;
+          process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
+        }
         // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
         // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
         const probe = await createContext({ ...config, target: url }, url, 'preflight');
@@ -190,7 +226,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           tool: { name: 'conform', version: '0.1.0' },
           variant: config.variant,
           target: config.target || url,
-          embedded: !config.target && !image,
+          embedded: !config.target && !opts.image,
           ...(image ? { image } : {}),
           ...(opts.fault ? { fault: opts.fault } : {}),
           ...(opts.variation?.length ? { variations: opts.variation } : {}),
@@ -216,8 +252,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           requirements: requirementBasis(results, (await import('../../server/faults.ts')).faultsByRequirement(config.variant)),
           results,
         };
-        const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
-        const files = await writeReport(dir, report);
+        const files = await writeReport(reportDir.path, report);
+        written = true;
         const c = report.counts;
         const b = report.baseline;
         const deadlined = results.filter((r) => r.notRun === 'deadline').length;
@@ -250,6 +286,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           ].join('\n'),
         );
         setExit(verdicts.exitCodeOf(report.verdict));
+      } catch (err) {
+        if (!written) await reportDir.discard();
+        throw err;
       } finally {
         await stop?.();
       }

@@ -6,6 +6,7 @@ import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../report/model.ts';
 import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
+import { Interruption, unlessAborted } from '../interruption.ts';
 import { baseUrl, wholeNumber } from '../options.ts';
 import { prepareReportDir } from '../report-dir.ts';
 
@@ -99,6 +100,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         { rootCauseLine, rootCauses },
         { loadAccounts, missingAccounts, roleCounts },
         { Redactor },
+        { notStarted },
       ] = await Promise.all([
         import('../../check/context.ts'),
         import('../../check/http.ts'),
@@ -113,6 +115,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         import('../../report/status.ts'),
         import('../../check/accounts.ts'),
         import('../../check/redact.ts'),
+        import('../../check/run-check.ts'),
       ]);
 
       // Every usage error is found here, before the report directory is made and before any request.
@@ -155,6 +158,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const actor = accounts.actor;
       const reportDir = await prepareReportDir(opts.report);
 
+      const interruption = new Interruption((signal) => process.stderr.write(`\nconform: ${signal}: stopping the run and writing the reports\n`));
       let stop: (() => Promise<void>) | undefined;
       let image: { name: string; digest: string; repoDigests?: readonly string[] } | undefined;
       let written = false;
@@ -163,21 +167,26 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         if (opts.image) {
           const { parseEnv, startCandidate } = await import('../../check/container.ts');
           process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
-          const candidate = await startCandidate({
+          const starting = startCandidate({
             image: opts.image,
             port: containerPort,
             // The variant under certification, for a candidate image that serves either (the reference server does).
             env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
             startupTimeoutMs,
           });
-          stop = () => candidate.stop();
-          url = candidate.url;
-          image = candidate.image;
-          process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
-          // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
-          // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
-          if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
-            config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
+          const candidate = await unlessAborted(starting, interruption.aborted);
+          // Interrupted while the candidate starts: it is removed, whenever its start ends.
+          if (!candidate) starting.then((c) => c.stop(), () => undefined).catch(() => undefined);
+          else {
+            stop = () => candidate.stop();
+            url = candidate.url;
+            image = candidate.image;
+            process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
+            // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
+            // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
+            if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
+              config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
+            }
           }
         } else if (!url) {
           const { startServer } = await import('../../server/index.ts');
@@ -188,46 +197,57 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           url = server.url;
           process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
         }
-        // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
-        // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
-        const probe = await createContext({ ...config, target: url }, url, 'preflight');
-        try {
-          await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
-        } catch (err) {
-          const down = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
-          if (err instanceof TransportError && down.includes(err.code ?? '')) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
-          if (!(err instanceof TransportError)) throw err;
-        } finally {
-          await probe.close();
+        if (!interruption.signal) {
+          // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
+          // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
+          const probe = await createContext({ ...config, target: url }, url, 'preflight');
+          try {
+            await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
+          } catch (err) {
+            const down = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
+            if (err instanceof TransportError && down.includes(err.code ?? '')) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
+            if (!(err instanceof TransportError)) throw err;
+          } finally {
+            await probe.close();
+          }
         }
 
-        if (missing.length > 0) {
+        if (missing.length > 0 && !interruption.signal) {
           process.stderr.write(`conform: the accounts file lacks ${missing.join(', ')} (variant ${config.variant} needs ${roles.map((r) => `${r.needed > 1 ? `${r.needed} ` : ''}${r.role}`).join(', ')}): the checks that need them will not be established\n`);
         }
-        process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
+        if (!interruption.signal) {
+          process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
+        }
         const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
-        let outcome;
+        let outcome: Awaited<ReturnType<typeof runSuites>> = { results: [], errors: [], peakRssBytes: 0 };
         try {
-          outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r));
+          if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted);
         } finally {
           progress.finish();
         }
-        const sorted = withRootCauses(outcome.results, config.strict).sort((a, b) => a.check.localeCompare(b.check));
+        // Interrupted: every selected check without a result did not run.
+        const signal = interruption.signal;
+        const ran = new Set(outcome.results.map((r) => r.check));
+        const notRun = signal ? selected.filter((c) => !ran.has(c.id)) : [];
+        const all = [...outcome.results, ...notRun.map((c) => notStarted(c, 'interrupted', signal))];
+        const interrupted = signal ? { signal, notRun: notRun.map((c) => c.id) } : undefined;
+        const sorted = withRootCauses(all, config.strict).sort((a, b) => a.check.localeCompare(b.check));
         let applied = baseline ? baselines.applyBaseline(sorted, baseline) : undefined;
-        if (baseline && opts.updateBaseline) {
+        // An interrupted run's failures are not the whole picture: the baseline file is left as it is.
+        if (baseline && opts.updateBaseline && !interrupted) {
           const entries = baselines.updateEntries(sorted, baseline.entries);
           await baselines.writeBaseline(resolve(baseline.file), entries);
           applied = baselines.applyBaseline(sorted, { file: baseline.file, entries }, baselines.today(), true);
         }
         const results = applied?.results ?? sorted;
-        const established = verdicts.establish(config.variant, results, certificationPlan(declared, config));
+        const established = verdicts.establish(config.variant, results, certificationPlan(declared, config), interrupted);
         const report: Report = {
           schema: 'conform-report/1',
           tool: { name: 'conform', version: '0.1.0' },
           variant: config.variant,
           target: config.target || url,
           embedded: !config.target && !opts.image,
-          ...(image ? { image } : {}),
+          ...(image ? { image } : opts.image ? { image: { name: opts.image } } : {}),
           ...(opts.fault ? { fault: opts.fault } : {}),
           ...(opts.variation?.length ? { variations: opts.variation } : {}),
           seed,
@@ -243,8 +263,9 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
           peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
-          verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}) }),
+          verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}), ...(interrupted ? { interrupted } : {}) }),
           established,
+          ...(interrupted ? { interrupted } : {}),
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
@@ -268,6 +289,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
               : []),
             `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
             ...(deadlined ? [`${deadlined} checks not run: the run reached its --deadline (${opts.deadline} s)`] : []),
+            ...(interrupted ? [`interrupted by ${interrupted.signal}: ${interrupted.notRun.length} checks not run`] : []),
             verdicts.establishedLine(established),
             ...established.notEstablished.map((g) => `  not established: ${g.requirements.length} MUST ${g.requirements.length === 1 ? 'requirement' : 'requirements'}, ${g.why}`),
             ...outcome.errors.map((e) => `error: ${e}`),
@@ -279,6 +301,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
                   ...(b.outdated ? [`baseline out of date: update ${b.file} (or run with --update-baseline)`] : []),
                 ]
               : []),
+            ...(baseline && opts.updateBaseline && interrupted ? [`baseline ${baseline.file}: not rewritten, the run was interrupted`] : []),
             `verdict: ${verdicts.verdictLine(report)}`,
             'report:',
             ...files.map((f) => `  ${f}`),
@@ -291,6 +314,12 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         throw err;
       } finally {
         await stop?.();
+        interruption.dispose();
+      }
+      if (interruption.signal) {
+        // The reports are written: end as the signal would have (a shell shows 130 or 143).
+        setExit(interruption.exitCode);
+        interruption.reraise();
       }
     });
 };

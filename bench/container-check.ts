@@ -32,7 +32,8 @@ async function check(args: string[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-bench-'));
   try {
     await exec(process.execPath, [bin, 'check', '--variant', variant, '--quiet', '--report', dir, ...args], { timeout: 600_000 }).catch((err: { code: number }) => {
-      if (err.code !== 1) throw err;
+      // 1: non-conformant, 3: incomplete (a source download the candidate could not make): both write a report.
+      if (err.code !== 1 && err.code !== 3) throw err;
     });
     const r = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; counts: { total: number }; durationMs: number };
     return `${r.verdict}, ${r.counts.total} checks, checks ${s(r.durationMs)}`;

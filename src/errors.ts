@@ -6,6 +6,11 @@ export const EXIT = {
   fail: 1,
   /** The run could not be made: bad usage, bad configuration, unreachable target. */
   usage: 2,
+  /**
+   * The run completed and found no failure, but did not establish every MUST requirement (checks
+   * skipped, left out by --only or --read-only, not run before the deadline, or an interrupted run).
+   */
+  incomplete: 3,
 } as const;
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Ajv } from 'ajv';
 import { readFile } from 'node:fs/promises';
-import { USER_LEVELS } from '../../specs/model/index.ts';
+import { USER_LEVELS, userLevelsFor } from '../../specs/model/index.ts';
 import type { Variant } from '../../specs/model/index.ts';
 import { UsageError } from '../errors.ts';
 import type { Redactor } from './redact.ts';
@@ -82,6 +82,28 @@ export class Accounts {
   get otherMember(): Account | undefined {
     return this.byRole('Member')[1];
   }
+}
+
+/** How many accounts of a role a full run needs, and how many the accounts file gives. */
+export interface RoleCount {
+  readonly role: string;
+  readonly needed: number;
+  readonly present: number;
+}
+
+/**
+ * The accounts a full run of the variant needs: one per role of the variant (the levels checks look
+ * at every role), and a second Member (dmail ownership, authentication through a dmail).
+ */
+export function roleCounts(accounts: Accounts): RoleCount[] {
+  return userLevelsFor(accounts.variant).map((l) => ({ role: l.role, needed: l.role === 'Member' ? 2 : 1, present: accounts.byRole(l.role).length }));
+}
+
+/** The accounts missing from the file, in words: `a second Member`, `Gold`. */
+export function missingAccounts(counts: readonly RoleCount[]): string[] {
+  return counts
+    .filter((c) => c.present < c.needed)
+    .map((c) => (c.needed - c.present === 1 && c.present > 0 ? `a second ${c.role}` : c.needed > 1 ? `${c.needed - c.present} ${c.role} accounts` : c.role));
 }
 
 export function parseAccounts(text: string, source: string, variant: Variant, redactor: Redactor): Accounts {

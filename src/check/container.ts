@@ -161,7 +161,11 @@ function installSignalHandlers(): void {
     process.once(signal, () => {
       process.stderr.write(`conform: ${signal}: removing the candidate container\n`);
       const removals = [...live.values()].map((remove) => remove().catch(() => undefined));
-      void Promise.all(removals).finally(() => process.exit(code));
+      // A command that handles the signal itself (it writes its reports first) ends the process; otherwise this does.
+      const handled = process.listenerCount(signal) > 0;
+      void Promise.all(removals).finally(() => {
+        if (!handled) process.exit(code);
+      });
     });
   }
 }

@@ -33,6 +33,11 @@ export interface CheckResult {
   readonly blockedBy?: string;
   /** status `blocked`: the root cause itself, as the suites report it (folded into its own row in report.json). */
   readonly root?: RootCause;
+  /**
+   * status `skip`: the check never started, because the run reached its --deadline or was
+   * interrupted (SIGINT, SIGTERM). Not established, never a failure of the target.
+   */
+  readonly notRun?: 'deadline' | 'interrupted';
   /** A root-cause row (a failed set-up step): the checks it blocked. */
   readonly blocks?: readonly string[];
 }

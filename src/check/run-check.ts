@@ -9,8 +9,8 @@ import { watchCheck } from './watchdog.ts';
 
 const KEPT_EXCHANGES = 3;
 
-/** The result of a check that could not run or did not end: a fault of the run, not of the target. */
-export function notRun(check: Check, message: string): CheckResult {
+/** What every result of a check says about the check itself. */
+function described(check: Check): Pick<CheckResult, 'check' | 'fn' | 'description' | 'requirements' | 'level' | 'resource' | 'operation'> {
   return {
     check: check.id,
     fn: check.fn,
@@ -19,13 +19,12 @@ export function notRun(check: Check, message: string): CheckResult {
     level: levelOf(check),
     resource: check.resource,
     ...(check.operation ? { operation: check.operation } : {}),
-    status: 'fail',
-    message,
-    exchanges: [],
-    requests: 0,
-    durationMs: 0,
-    internalError: true,
   };
+}
+
+/** The result of a check that could not run or did not end: a fault of the run, not of the target. */
+export function notRun(check: Check, message: string): CheckResult {
+  return { ...described(check), status: 'fail', message, exchanges: [], requests: 0, durationMs: 0, internalError: true };
 }
 
 /**
@@ -42,6 +41,12 @@ export function runWatchedCheck(check: Check, base: Omit<CheckContext, 'note'>, 
   );
 }
 
+/** The result of a check that never started: not established, never a failure of the target. */
+export function notStarted(check: Check, why: 'deadline' | 'interrupted', signal?: string): CheckResult {
+  const message = why === 'deadline' ? 'not run: the run reached its deadline (--deadline) before this check' : `not run: the run was interrupted (${signal ?? 'a signal'}) before this check`;
+  return { ...described(check), status: 'skip', notRun: why, message, exchanges: [], requests: 0, durationMs: 0 };
+}
+
 export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0): Promise<CheckResult> {
   const exchanges: Exchange[] = [];
   const ctx: CheckContext = {
@@ -55,15 +60,7 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
   const started = performance.now();
   const requestsBefore = base.target.http.requests;
   const throttledBefore = base.target.throttledRetries;
-  const common = {
-    check: check.id,
-    fn: check.fn,
-    description: check.description,
-    requirements: check.requirements,
-    level,
-    resource: check.resource,
-    ...(check.operation ? { operation: check.operation } : {}),
-  };
+  const common = described(check);
   const finish = (rest: Partial<CheckResult> & Pick<CheckResult, 'status'>, shown: Exchange[] = exchanges): CheckResult => ({
     ...common,
     ...rest,
@@ -72,9 +69,8 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
     ...(base.target.throttledRetries > throttledBefore ? { throttled: base.target.throttledRetries - throttledBefore } : {}),
     durationMs: Math.round(performance.now() - started),
   });
-  if (deadline > 0 && Date.now() > deadline) {
-    return finish({ status: 'fail', message: 'not run: the run reached its deadline (--deadline) before this check' });
-  }
+  // A check that never started proves nothing either way: not established, never a failure.
+  if (deadline > 0 && Date.now() > deadline) return notStarted(check, 'deadline');
   try {
     await check.run(ctx);
     return finish({ status: 'pass' }, []);

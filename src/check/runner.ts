@@ -25,12 +25,17 @@ const STDERR_KEPT = 16 * 1024;
 
 /**
  * Runs every selected check: the main pass, then (with --fuzz N) the generative phase, then (with
- * --include-quota) the quota tier, each alone.
+ * --include-quota) the quota tier, each alone. When `signal` is aborted (the run is interrupted), the
+ * suites' process is stopped at once and the results so far are returned.
  */
-export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}): Promise<RunOutcome> {
-  const passes = [await runPass({ ...config, phase: 'main' }, onResult)];
-  if ((config.fuzz ?? 0) > 0) passes.push(await runPass({ ...config, phase: 'fuzz' }, onResult));
-  if (config.includeQuota) passes.push(await runPass({ ...config, phase: 'quota' }, onResult));
+export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}, signal?: AbortSignal): Promise<RunOutcome> {
+  const phases: RunConfig['phase'][] = ['main', ...((config.fuzz ?? 0) > 0 ? (['fuzz'] as const) : []), ...(config.includeQuota ? (['quota'] as const) : [])];
+  const passes: RunOutcome[] = [];
+  for (const phase of phases) {
+    if (signal?.aborted) break;
+    passes.push(await runPass({ ...config, phase }, onResult, signal));
+  }
+  if (passes.length === 0) return { results: [], errors: [], peakRssBytes: 0 };
   return {
     results: passes.flatMap((p) => p.results),
     errors: passes.flatMap((p) => p.errors),
@@ -38,7 +43,7 @@ export async function runSuites(config: RunConfig, onResult: (r: CheckResult) =>
   };
 }
 
-function runPass(config: RunConfig, onResult: (r: CheckResult) => void): Promise<RunOutcome> {
+function runPass(config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     const results: CheckResult[] = [];
     const errors: string[] = [];
@@ -66,28 +71,24 @@ function runPass(config: RunConfig, onResult: (r: CheckResult) => void): Promise
         peakRssBytes = m.peakRssBytes;
       }
     });
-    // The suites' process never outlives this one: stopped on SIGINT/SIGTERM and on exit.
+    // The suites' process never outlives this one: stopped when the run is interrupted (`signal`), and on
+    // exit; it also ends by itself when this process goes away without a word (its IPC channel closes).
     const stopChild = () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     };
-    const onSignal = (signal: NodeJS.Signals) => {
-      stopChild();
-      // Nobody else handles the signal (a container being removed would): end as the signal would have.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    signal?.addEventListener('abort', stopChild, { once: true });
     process.once('exit', stopChild);
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+    child.on('exit', (code, killedBy) => {
+      signal?.removeEventListener('abort', stopChild);
       process.off('exit', stopChild);
-      if (!ended) {
+      // Stopped on purpose: the run was interrupted, which its report says; not an error of the run.
+      if (!ended && !signal?.aborted) {
         const tail = stderr.trim().split('\n').slice(-5).join(' | ');
-        errors.push(`the suites stopped before the end (${signal ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
+        errors.push(`the suites stopped before the end (${killedBy ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
       }
       resolve({ results, errors, peakRssBytes });
     });
+    if (signal?.aborted) stopChild();
   });
 }

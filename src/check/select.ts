@@ -37,3 +37,24 @@ export function selectChecks(
       (phase === 'all' || (phase === 'main' ? c.tier === undefined : c.tier === phase)),
   );
 }
+
+/** A check of the variant's full certification, and why a run's selection left it out (if it did). */
+export interface Planned {
+  readonly id: string;
+  readonly requirements: readonly string[];
+  readonly left?: 'only' | 'read-only' | 'tier';
+}
+
+/**
+ * The certification of the variant against which a run is measured: every check of the variant
+ * (the generative phase aside: it adds evidence, it establishes nothing alone), each marked with the
+ * first reason the run's selection left it out.
+ */
+export function certificationPlan(checks: readonly Check[], config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota'>): Planned[] {
+  return checks
+    .filter((c) => appliesTo(c, config.variant) && c.tier !== 'fuzz')
+    .map((c) => {
+      const left = !matchesOnly(c, config.only) ? 'only' : config.readOnly && !c.readOnly ? 'read-only' : c.tier === 'quota' && !config.includeQuota ? 'tier' : undefined;
+      return { id: c.id, requirements: c.requirements, ...(left ? { left } : {}) };
+    });
+}

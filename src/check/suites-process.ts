@@ -90,6 +90,8 @@ async function main(): Promise<void> {
 }
 
 process.on('unhandledRejection', (err) => void send({ type: 'error', message: `unhandled rejection: ${firstLine(err)}` }));
+// The parent went away (killed, crashed): nobody reads the results any more.
+process.on('disconnect', () => process.exit(0));
 try {
   await main();
 } catch (err) {

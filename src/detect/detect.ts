@@ -2,11 +2,12 @@
  * Variant detection: read-only probes that tell which variant a server looks like (A, B, both or
  * neither), each with its evidence. Every probe is derived from a stated variant difference of the
  * spec model: A-only operations, anonymous access, the sort key (search[order] vs search[sort]) and
- * A-only value sets that B, where the parameter does not exist, ignores.
+ * A-only value sets that B, where the parameter does not exist, ignores. A server that refuses the
+ * probes' credentials is told apart from one that is not the API at all: it is `undetermined`.
  */
 import type { OperationId, Variant } from '../../specs/model/index.ts';
 import { ANONYMOUS_ACCESS, absentOperations, operationsFor } from '../../specs/model/index.ts';
-import type { Target } from '../check/target.ts';
+import type { Reply, Target } from '../check/target.ts';
 import { fieldOf } from '../check/target.ts';
 import { TransportError } from '../check/http.ts';
 
@@ -19,11 +20,14 @@ export interface Evidence {
   readonly observation: string;
 }
 
-export type Detected = Variant | 'both' | 'neither';
+/** `undetermined`: the server speaks the API but refused the credentials the probes need. */
+export type Detected = Variant | 'both' | 'neither' | 'undetermined';
 
 export interface Detection {
   readonly variant: Detected;
   readonly evidence: readonly Evidence[];
+  /** The server refused the credentials of this account (`undetermined`). */
+  readonly refused?: { readonly account: string; readonly status: number; readonly reason?: string };
 }
 
 async function status(target: Target, opId: OperationId, options: Parameters<Target['call']>[1] = {}): Promise<number | string> {
@@ -101,12 +105,40 @@ async function aOnlyValueSets(target: Target): Promise<Evidence[]> {
   return out;
 }
 
+/**
+ * A refusal of the credentials, told apart from a server that is not the API: a 401 or 403 answered
+ * with the API's outcome envelope (`success: false`), or while the same request without credentials
+ * is served a list of records (variant A's anonymous reads).
+ */
+async function refusal(target: Target, reply: Reply): Promise<Detection['refused'] | undefined> {
+  if (reply.status !== 401 && reply.status !== 403) return undefined;
+  const envelope = reply.envelope();
+  const speaksApi = envelope.ok && envelope.envelope.success === false;
+  let anonymousServed = false;
+  if (!speaksApi) {
+    try {
+      const anonymous = await target.call('posts.list', { as: 'anonymous', fields: { limit: 1 } });
+      anonymousServed = anonymous.ok && anonymous.list() !== undefined;
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+    }
+  }
+  if (!speaksApi && !anonymousServed) return undefined;
+  const reason = envelope.ok ? envelope.envelope.reason : undefined;
+  return { account: target.accounts.actor.name, status: reply.status, ...(reason ? { reason } : {}) };
+}
+
 export async function detectVariant(target: Target): Promise<Detection> {
   const evidence: Evidence[] = [];
   // Both variants list posts to a logged-in user, as a list of records (INT-list-shape).
   let base: string;
   try {
     const reply = await target.call('posts.list', { fields: { limit: 1 } });
+    const refused = await refusal(target, reply);
+    if (refused) {
+      const observation = `answered ${refused.status}${refused.reason ? ` (${refused.reason})` : ''}: the server refused the credentials of ${refused.account}`;
+      return { variant: 'undetermined', refused, evidence: [{ probe: 'GET /posts.json as a logged-in user', points: 'none', observation }] };
+    }
     base = !reply.ok ? `answered ${reply.status}` : reply.list() === undefined ? `answered ${reply.status} with a body that is not a list of records` : '';
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;

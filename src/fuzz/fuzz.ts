@@ -27,7 +27,7 @@ import type { FormValue, HttpRequest, HttpResponse } from '../check/http.ts';
 import { TransportError } from '../check/http.ts';
 import { pngImage } from '../check/images.ts';
 import { Reply, fieldOf, retryAfterMs } from '../check/target.ts';
-import { curlCommand } from '../report/curl.ts';
+import { curlCommand, withReproduction } from '../report/curl.ts';
 import {
   anyInteger, anyString, awkwardString, enumValue, hugeInteger, impossibleId, longToken, negativeInteger, plainInteger, plainString, presence, readId, safeId, unicodeString,
 } from './arbitraries.ts';
@@ -367,9 +367,12 @@ function report(op: ResolvedOperation, finding: Finding, options: FuzzOptions): 
   const exchange = finding.failure.detail.exchange;
   const curl = exchange ? curlCommand(exchange).command : undefined;
   throw new CheckFailure(
-    `${finding.failure.message} — minimal request: ${describeInput(op, finding.input)} ` +
-      `(stratum "${finding.stratum}", its request ${finding.run}, shrunk in ${finding.shrinks} steps; fast-check seed ${finding.seed}, path ${finding.path}; ` +
-      `the run's --seed ${options.seed} with --fuzz ${options.runs} generates it again)${curl ? `\nreproduce: ${curl}` : ''}`,
+    withReproduction(
+      `${finding.failure.message} — minimal request: ${describeInput(op, finding.input)} ` +
+        `(stratum "${finding.stratum}", its request ${finding.run}, shrunk in ${finding.shrinks} steps; fast-check seed ${finding.seed}, path ${finding.path}; ` +
+        `the run's --seed ${options.seed} with --fuzz ${options.runs} generates it again)`,
+      curl,
+    ),
     { ...finding.failure.detail, operation: op.id },
   );
 }

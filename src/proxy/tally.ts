@@ -2,6 +2,8 @@
  * What `conform proxy` saw, folded into the results of a normal `conform-report/1`: one result per
  * operation and judgement (`proxy/<operation>/<assertion>`), passing when every exchange of it did,
  * and the traffic figures (`traffic`): exchanges, operations exercised, what was not judged and why.
+ * The verdict is that of the traffic: conformant when something was judged and nothing failed,
+ * incomplete when nothing was judged.
  */
 import type { Variant } from '../../specs/model/index.ts';
 import { operationsFor } from '../../specs/model/index.ts';
@@ -10,7 +12,8 @@ import type { CheckFailure } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import type { CheckResult } from '../check/result.ts';
 import type { Coverage, Report } from '../report/model.ts';
-import { countResults, requirementBasis, verdictOf } from '../report/model.ts';
+import { countResults, requirementBasis } from '../report/model.ts';
+import { establish, verdictOf } from '../report/verdict.ts';
 import type { Assertion, Judgement, Matched, Seen } from './validate.ts';
 import { ASSERTIONS } from './validate.ts';
 
@@ -157,6 +160,8 @@ export class Tally {
       return { covered: of.filter((r) => proven.has(r.id)).length, total: of.length };
     };
     const coverage: Coverage = { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
+    // Measured against what the traffic exercised: no exchange judged at all is no verdict (incomplete).
+    const established = establish(this.variant, results);
     return {
       schema: 'conform-report/1',
       tool: { name: 'conform', version: '0.1.0' },
@@ -171,7 +176,8 @@ export class Tally {
       startedAt: this.startedAt.toISOString(),
       durationMs: Date.now() - this.startedAt.getTime(),
       requests: this.exchanges,
-      verdict: verdictOf(results, errors, options.strict),
+      verdict: verdictOf({ results, errors, strict: options.strict, established }),
+      established,
       counts: countResults(results),
       coverage,
       errors,

@@ -1,9 +1,8 @@
 /**
  * badge.svg: a self-contained badge (no fonts, images or links to fetch) with the variant, the
- * verdict and the percentage of passing checks among the checks that ran.
+ * verdict and how many of the variant's MUST requirements the run established.
  */
 import type { Report } from './model.ts';
-import { passRate } from './status.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,15 +19,18 @@ function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
-export function renderBadge(report: Pick<Report, 'variant' | 'verdict' | 'counts' | 'baseline'>): string {
-  const failed = report.verdict !== 'conformant' || report.baseline?.outdated === true;
+export function renderBadge(report: Pick<Report, 'variant' | 'verdict' | 'counts' | 'established'>): string {
   const label = `conform ${report.variant}`;
-  const value = `${report.verdict === 'conformant' ? 'conformant' : 'non-conformant'} ${passRate(report.counts)}%`;
-  const color = failed ? '#c4272f' : report.counts.warn > 0 || (report.counts.baselined ?? 0) > 0 ? '#9a6700' : '#1a7f37';
+  const must = report.established?.must;
+  // The verdict and the MUST requirements this run established (never a share of the checks that ran:
+  // skipped and unselected checks would not lower it).
+  const value = `${report.verdict}${must ? ` ${must.established}/${must.total} MUST` : ''}`;
+  const color =
+    report.verdict === 'non-conformant' ? '#c4272f' : report.verdict === 'incomplete' ? '#6e7781' : report.counts.warn > 0 || (report.counts.baselined ?? 0) > 0 ? '#9a6700' : '#1a7f37';
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const w = lw + vw;
-  const title = `${label}: ${value} (${report.counts.pass} of ${report.counts.total - report.counts.skip} run checks pass)`;
+  const title = `${label}: ${report.verdict}${must ? `, ${must.established} of ${must.total} MUST requirements established by this run` : ''} (${report.counts.pass} of ${report.counts.total} checks pass)`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${esc(title)}">
 <title>${esc(title)}</title>
 <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>

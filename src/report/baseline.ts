@@ -2,7 +2,8 @@
  * The baseline of known failures (`conform check --baseline FILE`): failures a team has accepted
  * for now, by check id or requirement id (globs allowed), each with a reason and an optional expiry.
  *
- * A listed failure does not fail the run (it stays `fail`, marked `baselined`); a new failure does;
+ * A listed failure does not fail the run (it stays `fail`, marked `baselined`), nor do the checks an
+ * accepted root cause (`setup/<kind>`) blocks; a new failure does;
  * so does a stale file: an entry whose checks now pass, or an entry past its expiry date.
  * `--update-baseline` rewrites the file from the current failures. The file is YAML or JSON:
  *
@@ -13,7 +14,9 @@
  *     - requirement: IB-7-envelope-json
  *       reason: envelope lacks "reason" (ticket 123)
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import YAML from 'yaml';
 import type { BaselineEntry, BaselineOutcome, ReportedResult } from './model.ts';
 import type { CheckResult } from '../check/result.ts';
@@ -120,9 +123,16 @@ export function applyBaseline(
   updated = false,
 ): { results: ReportedResult[]; outcome: BaselineOutcome } {
   const live = baseline.entries.filter((e) => !expired(e, day));
-  const marked: ReportedResult[] = results.map((r) => {
+  const failures: ReportedResult[] = results.map((r) => {
     if (r.status !== 'fail' || r.internalError) return r;
     const entry = live.find((e) => namesFailure(e, r));
+    return entry ? { ...r, baselined: entry } : r;
+  });
+  // An accepted root cause accepts the checks it blocks: they wait on the same known failure.
+  const acceptedRoots = new Map(failures.filter((r) => r.blocks !== undefined && r.baselined).map((r) => [r.check, r.baselined!]));
+  const marked: ReportedResult[] = failures.map((r) => {
+    if (r.status !== 'blocked') return r;
+    const entry = acceptedRoots.get(r.blockedBy ?? '') ?? live.find((e) => namesFailure(e, r));
     return entry ? { ...r, baselined: entry } : r;
   });
   const nowPassing: BaselineOutcome['nowPassing'][number][] = [];
@@ -141,7 +151,7 @@ export function applyBaseline(
     outcome: {
       file: baseline.file,
       entries: baseline.entries.length,
-      accepted: marked.filter((r) => r.status === 'fail' && r.baselined).length,
+      accepted: marked.filter((r) => r.baselined).length,
       outdated: nowPassing.length > 0 || expiredEntries.length > 0,
       nowPassing,
       expired: expiredEntries,
@@ -173,6 +183,21 @@ export function renderBaseline(entries: readonly BaselineEntry[], path: string):
   const data = { failures: entries.map((e) => ({ ...e })) };
   if (/\.json$/i.test(path)) return `${JSON.stringify(data, null, 2)}\n`;
   return `# Known failures accepted by \`conform check --baseline\`: a check id or requirement id (globs allowed),\n# why it is accepted, and optionally the last day it is (expires: YYYY-MM-DD).\n${YAML.stringify(data, { lineWidth: 0 })}`;
+}
+
+/** --update-baseline: the file (or, before it exists, its directory) must be writable before the run. */
+export async function assertWritable(path: string): Promise<void> {
+  try {
+    await access(path, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new UsageError(`--update-baseline cannot write the baseline ${path}: ${code ?? (err as Error).message}`);
+    try {
+      await access(dirname(path), constants.W_OK);
+    } catch (e) {
+      throw new UsageError(`--update-baseline cannot create the baseline ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
 }
 
 export async function writeBaseline(path: string, entries: readonly BaselineEntry[]): Promise<void> {

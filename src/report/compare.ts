@@ -1,8 +1,9 @@
 /**
  * `conform compare`: implementations (or runs) side by side, requirement by requirement, in the
  * manner of the Autobahn test suite's reports: Pass / Non-Strict (a SHOULD failure) / Fail / Info
- * (not established: skipped, or stopped by another failure). For two runs of the same target and
- * variant it also lists regressions (pass to fail or warn) and fixes (fail or warn to pass).
+ * (not established: skipped, or stopped by another failure). For two runs of the same target (the
+ * same image, the embedded reference server, or the same URL) and variant it also lists regressions
+ * (pass to fail or warn) and fixes (fail or warn to pass).
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
@@ -12,7 +13,7 @@ import type { CheckStatus } from '../check/check.ts';
 import { esc } from './html.ts';
 import { cell as mdCell } from './markdown.ts';
 import type { RequirementOutcome } from './status.ts';
-import { passRate, requirementOutcomes } from './status.ts';
+import { requirementOutcomes } from './status.ts';
 
 export const COMPARE_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Non-Strict', fail: 'Fail', skip: 'Info', blocked: 'Info' };
 
@@ -38,8 +39,18 @@ export interface Comparison {
   readonly fixes: readonly Change[];
 }
 
+/**
+ * What a report's target is, whatever address it ran at: the image it ran from (a new random port
+ * each run), the embedded reference server, or the URL it was given.
+ */
+export function targetIdentity(r: Pick<Report, 'image' | 'embedded' | 'target'>): string {
+  if (r.image) return `image ${r.image.name}`;
+  if (r.embedded) return 'reference server';
+  return r.target;
+}
+
 function label(r: Report): string {
-  const where = r.embedded ? `reference server${r.fault ? ` (fault ${r.fault})` : ''}` : r.target;
+  const where = r.image ? `image ${r.image.name}` : r.embedded ? `reference server${r.fault ? ` (fault ${r.fault})` : ''}` : r.target;
   return `${where}, variant ${r.variant}`;
 }
 
@@ -56,9 +67,7 @@ export function compareReports(inputs: readonly Compared[]): Comparison {
     cells: outcomes.map((o) => o.get(id)),
   }));
   const first = inputs[0]?.report;
-  const sameTarget =
-    inputs.length === 2 &&
-    inputs.every((i) => i.report.variant === first!.variant && i.report.embedded === first!.embedded && (i.report.embedded || i.report.target === first!.target));
+  const sameTarget = inputs.length === 2 && inputs.every((i) => i.report.variant === first!.variant && targetIdentity(i.report) === targetIdentity(first!));
   const regressions: Change[] = [];
   const fixes: Change[] = [];
   if (sameTarget) {
@@ -96,7 +105,8 @@ function some(checks: readonly string[], fmt: (c: string) => string, max = 8): s
   return checks.length > max ? `${shown} and ${checks.length - max} more` : shown;
 }
 
-const summaryLine = (r: Report) => `${r.verdict}, ${r.counts.pass}/${r.counts.total - r.counts.skip} run checks pass (${passRate(r.counts)}%)`;
+const summaryLine = (r: Report) =>
+  `${r.verdict}, ${r.established ? `MUST ${r.established.must.established}/${r.established.must.total} established, ` : ''}${r.counts.pass}/${r.counts.total} checks pass`;
 
 export function renderCompareMarkdown(c: Comparison): string {
   const out: string[] = ['## conform compare', ''];

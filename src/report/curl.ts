@@ -49,10 +49,34 @@ function decodeName(name: string): string {
   }
 }
 
-/** POSIX shell single quoting: the only character that needs care is the quote itself. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0001-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0001-\u001f\u007f-\u009f]/;
+
+/**
+ * One shell word for a literal. Plain text is single-quoted (the only character that needs care is
+ * the quote itself). Text with control characters (a line break, a tab, an escape) is ANSI-C quoted,
+ * `$'...'`, with those characters written as escapes: the command then holds no line break but its
+ * continuations, and survives a terminal, a table cell and a copy and paste into bash unchanged.
+ */
 function quote(text: string): string {
   // A NUL cannot be passed in an argument at all.
-  return `'${text.replace(/\0/g, '').replace(/'/g, `'\\''`)}'`;
+  const t = text.replace(/\0/g, '');
+  if (!HAS_CONTROL.test(t)) return `'${t.replace(/'/g, `'\\''`)}'`;
+  const escaped = t.replace(/[\\']/g, (c) => `\\${c}`).replace(CONTROL, (c) => {
+    const n = c.charCodeAt(0);
+    return n < 0x80 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
+  });
+  return `$'${escaped}'`;
+}
+
+/**
+ * A text that may hold a reproduction command, on one line: each backslash-newline continuation
+ * becomes a space (so the command still runs when pasted), any other line break too.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[ \t]*\\\r?\n[ \t]*/g, ' ').replace(/\r?\n/g, ' ');
 }
 
 /** One shell word: literal parts single-quoted, placeholders as "$VARIABLE". */
@@ -108,8 +132,21 @@ export function curlCommand(exchange: Exchange): { command: string; variables: s
   }
   args.push(word(segments(url)));
   let command = args.join(' \\\n  ');
-  // A comment line before the command: it still pastes and runs as is.
-  if (body !== undefined && body.length >= 2048) command = `# the report keeps the first 2 KiB of the body: its end is missing\n${command}`;
+  // A comment at the end: the command still runs as is, pasted whole or on one line.
+  if (body !== undefined && body.length >= 2048) command = `${command}  # the report keeps the first 2 KiB of the body: its end is missing`;
   const variables = [...new Set([...command.matchAll(/"\$(CONFORM_[A-Z_]+)"/g)].map((m) => m[1]!))];
   return { command, variables };
+}
+
+const REPRODUCE = '\nreproduce: ';
+
+/** A message followed by the command that reproduces what it says, on lines of its own. */
+export function withReproduction(message: string, command: string | undefined): string {
+  return command ? `${message}${REPRODUCE}${command}` : message;
+}
+
+/** The words of a message and the reproduction command it ends with, if any (see withReproduction). */
+export function splitReproduction(message: string): { readonly text: string; readonly command?: string } {
+  const at = message.lastIndexOf(REPRODUCE);
+  return at < 0 ? { text: message } : { text: message.slice(0, at), command: message.slice(at + REPRODUCE.length) };
 }

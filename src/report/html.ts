@@ -9,8 +9,9 @@ import { hasRequirement, requirement } from '../../specs/requirements/index.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import type { CheckStatus } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
-import { PLACEHOLDERS, curlCommand } from './curl.ts';
-import { byResource, passRate, requirementOutcomes, rootCauses } from './status.ts';
+import { PLACEHOLDERS, curlCommand, oneLine } from './curl.ts';
+import { byResource, requirementOutcomes, rootCauses } from './status.ts';
+import { establishedLine, verdictLine } from './verdict.ts';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function esc(value: unknown): string {
@@ -64,7 +65,7 @@ function resultDetails(r: ReportedResult): string {
   const broken = r.failedRequirement ?? r.requirements[0];
   const reqs = [...new Set([...(r.failedRequirement ? [r.failedRequirement] : []), ...r.requirements])];
   return `<details class="result ${r.status}" id="${esc(id)}">
-<summary>${pill(r.status, r.baselined !== undefined)} <span class="cid">${esc(r.check)}</span> <span class="rid">${esc(broken ?? '')}</span><span class="msg">${esc(r.message ?? '')}</span></summary>
+<summary>${pill(r.status, r.baselined !== undefined)} <span class="cid">${esc(r.check)}</span> <span class="rid">${esc(broken ?? '')}</span><span class="msg">${esc(oneLine(r.message ?? ''))}</span></summary>
 <div class="body">
 <p>${esc(r.description)} <span class="dim">(<code>${esc(r.fn)}</code>, ${esc(r.level)}, resource ${esc(r.resource)}${r.operation ? `, operation <code>${esc(r.operation)}</code>` : ''})</span></p>
 ${r.baselined ? `<p class="known-note">Known failure, accepted by the baseline (${esc(entryName(r.baselined))}${r.baselined.expires ? `, until ${esc(r.baselined.expires)}` : ''}): ${esc(r.baselined.reason)}</p>` : ''}
@@ -131,6 +132,27 @@ function baselineNotice(report: Report): string {
   }${b.unused.length ? `, ${b.unused.length} naming no check of this run` : ''}.${b.outdated ? ' <b>The baseline is out of date: the run fails until it is updated.</b>' : ''}</p>${items.length ? `<ul>${items.join('')}</ul>` : ''}</div>`;
 }
 
+/** The accounts file lacked roles the variant needs. */
+function accountsNotice(report: Report): string {
+  const lacking = (report.accounts?.roles ?? []).filter((r) => r.present < r.needed);
+  if (lacking.length === 0) return '';
+  return `<div class="baseline bad" id="accounts"><p><b>The accounts file lacks</b> ${lacking.map((r) => `${r.needed - r.present} ${esc(r.role)}`).join(', ')}: the checks that need them are not established.</p></div>`;
+}
+
+/** The MUST requirements this run did not establish, by reason. */
+function notEstablishedNotice(report: Report): string {
+  const groups = report.established?.notEstablished ?? [];
+  if (groups.length === 0) return '';
+  return `<div class="baseline" id="not-established"><p><b>Not established</b> (MUST requirements):</p><ul>${groups
+    .map(
+      (g) =>
+        `<li><b>${g.requirements.length}</b> ${esc(g.why)}<details><summary>requirements${g.checks.length ? ' and checks' : ''}</summary>${g.requirements.map((id) => `<code>${esc(id)}</code>`).join(' ')}${
+          g.checks.length ? `<br>${g.checks.map((id) => `<code>${esc(id)}</code>`).join(' ')}` : ''
+        }</details></li>`,
+    )
+    .join('')}</ul></div>`;
+}
+
 const CSS = `
 :root{--bg:#fff;--fg:#1b1f24;--dim:#5b636d;--line:#d5dae0;--panel:#f5f7f9;--pass:#1a7f37;--fail:#c4272f;--warn:#9a6700;--skip:#57606a;--known:#8250df;--pass-bg:#dafbe1;--fail-bg:#ffebe9;--warn-bg:#fff8c5;--skip-bg:#eaeef2;--known-bg:#fbefff}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--dim:#9198a1;--line:#30363d;--panel:#161b22;--pass:#3fb950;--fail:#f85149;--warn:#d29922;--skip:#9198a1;--known:#bc8cff;--pass-bg:#12261e;--fail-bg:#2d1214;--warn-bg:#2e2410;--skip-bg:#21262d;--known-bg:#231a33}}
@@ -143,10 +165,11 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;background
 a{color:inherit}
 [id]{scroll-margin-top:3em}
 header{border-bottom:1px solid var(--line);padding:16px 0 8px}
-header.ok{border-top:6px solid var(--pass)}header.bad{border-top:6px solid var(--fail)}
+header.ok{border-top:6px solid var(--pass)}header.bad{border-top:6px solid var(--fail)}header.partial{border-top:6px solid var(--warn)}
 h1{margin:0 0 4px;font-size:1.6em;line-height:1.2}
 h1 .verdict{display:inline-block;padding:2px 10px;border-radius:6px;color:#fff}
-.ok h1 .verdict{background:var(--pass)}.bad h1 .verdict{background:var(--fail)}
+.ok h1 .verdict{background:var(--pass)}.bad h1 .verdict{background:var(--fail)}.partial h1 .verdict{background:var(--warn)}
+.why{margin:4px 0;font-weight:600}
 h1 .variant{font-weight:400;color:var(--dim);font-size:.7em;white-space:nowrap}
 h2{font-size:1.25em;margin:24px 0 8px;padding-bottom:4px;border-bottom:1px solid var(--line)}
 h4{margin:12px 0 4px}h5{margin:8px 0 2px;font-size:.85em;color:var(--dim);text-transform:uppercase;letter-spacing:.04em}
@@ -243,14 +266,14 @@ function rootSection(roots: readonly ReportedResult[]): string {
 
 export function renderHtml(report: Report): string {
   const c = report.counts;
-  const ok = report.verdict === 'conformant' && !report.baseline?.outdated;
+  const tone = report.verdict === 'conformant' ? 'ok' : report.verdict === 'incomplete' ? 'partial' : 'bad';
   const fails = report.results.filter((r) => r.status === 'fail' && !r.baselined);
   const known = report.results.filter((r) => r.status === 'fail' && r.baselined);
   const warns = report.results.filter((r) => r.status === 'warn');
   const skips = report.results.filter((r) => r.status === 'skip');
   const blocked = report.results.filter((r) => r.status === 'blocked');
   const roots = rootCauses(report.results);
-  const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
+  const verdict = report.verdict.toUpperCase();
   const title = `conform: variant ${report.variant}: ${verdict}`;
   const target = `${report.target}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${report.fault}` : ''})` : ''}`;
   const policy = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -275,9 +298,10 @@ export function renderHtml(report: Report): string {
 <style>${CSS}</style>
 </head>
 <body>
-<header class="${ok ? 'ok' : 'bad'}"><div>
+<header class="${tone}"><div>
 <h1><span class="verdict" id="verdict">${verdict}</span> <span class="variant">variant ${esc(report.variant)}${report.strict ? ', strict' : ''}${report.readOnly ? ', read-only' : ''}</span></h1>
-<p class="meta">Target <code>${esc(target)}</code></p>
+<p class="meta">Target <code>${esc(target)}</code>${report.image ? ` (image <code>${esc(report.image.name)}</code>)` : ''}</p>
+<p class="why" id="verdict-why">${esc(verdictLine(report))}</p>
 <ul class="counts">
 <li class="pass"><b>${c.pass}</b> pass</li>
 <li class="fail"><b>${c.fail - (c.baselined ?? 0)}</b> fail</li>
@@ -285,13 +309,16 @@ ${c.baselined ? `<li class="known"><b>${c.baselined}</b> known (baseline)</li>` 
 <li class="warn"><b>${c.warn}</b> warn</li>
 <li class="skip"><b>${c.skip}</b> skip</li>
 ${c.blocked ? `<li class="blocked"><b>${c.blocked}</b> blocked</li>` : ''}
-<li><b>${passRate(c)}%</b> of ${c.total - c.skip} run checks pass</li>
+${report.established ? `<li class="established"><b>${report.established.must.established}/${report.established.must.total}</b> MUST requirements established</li>` : ''}
 </ul>
-<p class="meta">Requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}${
-    report.coverage.uncovered.length ? ` (uncovered: ${report.coverage.uncovered.map((u) => `<code>${esc(u)}</code>`).join(', ')})` : ''
-  }. ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s. Started ${esc(report.startedAt)}, seed <code>${esc(report.seed)}</code>, prefix <code>${esc(report.prefix)}</code>${
+<p class="meta">${report.established ? `${esc(establishedLine(report.established)).replace(/^r/, 'R')}.` : ''}${
+    report.coverage.uncovered.length ? ` No check of the catalogue proves ${report.coverage.uncovered.map((u) => `<code>${esc(u)}</code>`).join(', ')}.` : ''
+  } ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s. Started ${esc(report.startedAt)}, seed <code>${esc(report.seed)}</code>, prefix <code>${esc(report.prefix)}</code>${
     report.only.length ? `, only <code>${esc(report.only.join(' '))}</code>` : ''
   }.</p>
+${report.interrupted ? `<div class="errors" id="interrupted"><p><b>Interrupted by ${esc(report.interrupted.signal)}</b>: ${report.interrupted.notRun.length} ${report.interrupted.notRun.length === 1 ? 'check' : 'checks'} did not run (listed as skipped, not run).</p></div>` : ''}
+${accountsNotice(report)}
+${notEstablishedNotice(report)}
 ${report.errors.length ? `<div class="errors"><p><b>Run errors</b> (outside any check; each makes the run non-conformant):</p><ul>${report.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>` : ''}
 ${baselineNotice(report)}
 </div></header>
@@ -305,7 +332,7 @@ ${section('known', 'Known failures', known, '<p class="dim">Accepted by the base
 ${matrix(report)}
 </section>
 ${section('warnings', 'Warnings', warns, '<p class="dim">SHOULD-level failures, and failures that rest only on a reading of the interpretations register (named on each): they fail the run only with <code>--strict</code>.</p>')}
-${blocked.length ? `<section id="blocked"><h2>Blocked (${blocked.length})</h2><p class="dim">Checks that could not run because a set-up step they need failed; each names its root cause. A blocked MUST check is not a pass.</p><ol class="checks">${blocked.map((r) => `<li>${pill('blocked')} <span class="cid">${esc(r.check)}</span> <span class="dim">by <a href="#${esc(checkAnchor(r.blockedBy ?? ''))}">${esc(r.blockedBy ?? '')}</a></span></li>`).join('')}</ol></section>` : ''}
+${blocked.length ? `<section id="blocked"><h2>Blocked (${blocked.length})</h2><p class="dim">Checks that could not run because a set-up step they need failed; each names its root cause. A blocked MUST check is not a pass.</p><ol class="checks">${blocked.map((r) => `<li>${pill('blocked')} <span class="cid">${esc(r.check)}</span> <span class="dim">by <a href="#${esc(checkAnchor(r.blockedBy ?? ''))}">${esc(r.blockedBy ?? '')}</a>${r.baselined ? ', accepted by the baseline' : ''}</span></li>`).join('')}</ol></section>` : ''}
 ${skips.length ? `<section id="skips"><h2>Skipped (${skips.length})</h2><ol class="checks">${skips.map((r) => `<li>${pill('skip')} <span class="cid">${esc(r.check)}</span> <span class="dim">${esc(r.message ?? '')}</span></li>`).join('')}</ol></section>` : ''}
 <section id="checks"><h2>All checks (${c.total})</h2>
 <details><summary>Show every check with its requirements</summary>

@@ -3,12 +3,15 @@
  * and the like): verdict, counts, coverage, the failures with their requirement ids, warnings and
  * skips collapsed. Text from the target is escaped: it must not turn into markup or links.
  */
+import { oneLine, splitReproduction } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
-import { passRate, rootCauseLine, rootCauses } from './status.ts';
+import { rootCauseLine, rootCauses } from './status.ts';
+import { establishedLine, verdictLine } from './verdict.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
 export function cell(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // A reproduction command keeps running when pasted: its continuations become spaces (see oneLine).
+  const flat = oneLine(text).replace(/\s+/g, ' ').trim();
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
   return cut
     .replace(/[\\`*_[\]|~<>&@]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`))
@@ -24,17 +27,27 @@ function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
+/** A fenced code block that no backtick run inside it can close. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}sh\n${text}\n${fence}`;
+}
+
 function resultRows(results: readonly ReportedResult[], withReason = false): string {
   const shown = results.slice(0, MAX_ROWS);
-  const rows = shown.map((r) => [
+  const split = shown.map((r) => splitReproduction(r.message ?? ''));
+  const rows = shown.map((r, i) => [
     code(r.check),
     code(r.failedRequirement ?? r.requirements.join(' ')),
     cell(r.resource),
-    cell([r.message ?? '', r.expected !== undefined ? `(expected ${r.expected}; actual ${r.actual ?? '?'})` : ''].filter(Boolean).join(' ')),
+    cell([split[i]!.text, r.expected !== undefined ? `(expected ${r.expected}; actual ${r.actual ?? '?'})` : ''].filter(Boolean).join(' ')),
     ...(withReason ? [cell(r.baselined?.reason ?? '')] : []),
   ]);
   const head = ['Check', 'Requirement', 'Resource', 'Message', ...(withReason ? ['Accepted because'] : [])];
-  return `${table(head, rows)}${results.length > MAX_ROWS ? `\n\n…and ${results.length - MAX_ROWS} more: see report.html.` : ''}`;
+  // Reproduction commands whole, below the table: a table cell would cut them.
+  const commands = shown.flatMap((r, i) => (split[i]!.command ? [`Reproduce ${code(r.check)}:`, '', fenced(split[i]!.command!), ''] : []));
+  return `${table(head, rows)}${results.length > MAX_ROWS ? `\n\n…and ${results.length - MAX_ROWS} more: see report.html.` : ''}${commands.length ? `\n\n${commands.join('\n').trimEnd()}` : ''}`;
 }
 
 function entryName(e: BaselineEntry): string {
@@ -49,17 +62,25 @@ export function renderMarkdown(report: Report): string {
   const skips = report.results.filter((r) => r.status === 'skip');
   const blocked = report.results.filter((r) => r.status === 'blocked');
   const roots = rootCauses(report.results);
-  const passed = report.verdict === 'conformant' && !report.baseline?.outdated;
-  const verdict = report.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT';
+  const mark = report.verdict === 'conformant' ? '✅' : report.verdict === 'incomplete' ? '⚠️' : '❌';
   const out: string[] = [];
-  out.push(`## ${passed ? '✅' : '❌'} conform: variant ${report.variant} ${verdict}${report.baseline?.outdated ? ' (baseline out of date)' : ''}`);
+  out.push(`## ${mark} conform: variant ${report.variant} ${report.verdict.toUpperCase()}${report.baseline?.outdated ? ' (baseline out of date)' : ''}${report.interrupted ? ` (interrupted by ${report.interrupted.signal})` : ''}`);
+  out.push('');
+  out.push(`Verdict: ${cell(verdictLine(report), 2000)}.`);
   out.push('');
   out.push(
-    `Target ${code(report.target)}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${code(report.fault)}` : ''})` : ''}, seed ${code(String(report.seed))}, ` +
+    `Target ${code(report.target)}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${code(report.fault)}` : ''})` : ''}${report.image ? ` (image ${code(report.image.name)})` : ''}, seed ${code(String(report.seed))}, ` +
       `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}${report.readOnly ? ', read-only' : ''}` +
       `${report.only.length ? `, only ${report.only.map(code).join(' ')}` : ''}.`,
   );
   out.push('');
+  if (report.interrupted) {
+    out.push(`**Interrupted by ${cell(report.interrupted.signal)}**: ${report.interrupted.notRun.length} ${report.interrupted.notRun.length === 1 ? 'check' : 'checks'} did not run.`, '');
+  }
+  const lacking = (report.accounts?.roles ?? []).filter((r) => r.present < r.needed);
+  if (lacking.length) {
+    out.push(`**The accounts file lacks** ${lacking.map((r) => `${r.needed - r.present} ${cell(r.role)}`).join(', ')}: the checks that need them are not established.`, '');
+  }
   if (roots.length) {
     // Root causes lead: one failed set-up step explains every check it blocked.
     out.push(`### ${rootCauseLine(report.results)!}`, '');
@@ -68,21 +89,27 @@ export function renderMarkdown(report: Report): string {
   }
   out.push(
     table(
-      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', ...(c.blocked ? ['Blocked'] : []), 'Total', 'Passing'],
-      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), ...(c.blocked ? [String(c.blocked)] : []), String(c.total), `${passRate(c)}%`]],
+      ['Pass', 'Fail', ...(c.baselined !== undefined ? ['Known (baseline)'] : []), 'Warn', 'Skip', ...(c.blocked ? ['Blocked'] : []), 'Total'],
+      [[String(c.pass), String(c.fail - (c.baselined ?? 0)), ...(c.baselined !== undefined ? [String(c.baselined)] : []), String(c.warn), String(c.skip), ...(c.blocked ? [String(c.blocked)] : []), String(c.total)]],
     ),
   );
   out.push('');
-  out.push(
-    `Requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}` +
-      `${report.coverage.uncovered.length ? ` (uncovered: ${report.coverage.uncovered.map(code).join(', ')})` : ''}.`,
-  );
+  const e = report.established;
+  if (e) {
+    const line = establishedLine(e);
+    out.push(`${line[0]!.toUpperCase()}${line.slice(1)}.`);
+    if (e.notEstablished.length) {
+      out.push('', 'Not established (MUST):', '');
+      for (const g of e.notEstablished) out.push(`- ${g.requirements.length} ${g.requirements.length === 1 ? 'requirement' : 'requirements'}, ${cell(g.why)}${g.checks.length ? ` (${g.checks.slice(0, 8).map(code).join(', ')}${g.checks.length > 8 ? ` and ${g.checks.length - 8} more` : ''})` : ''}`);
+    }
+  }
+  if (report.coverage.uncovered.length) out.push('', `No check of the catalogue proves: ${report.coverage.uncovered.map(code).join(', ')}.`);
   if (report.errors.length) {
     out.push('', '### Run errors', '', ...report.errors.map((e) => `- ${cell(e, 1000)}`));
   }
   const b = report.baseline;
   if (b) {
-    out.push('', `Baseline ${code(b.file)}: ${b.accepted} known ${b.accepted === 1 ? 'failure' : 'failures'} accepted (${b.entries} ${b.entries === 1 ? 'entry' : 'entries'})${b.updated ? ', rewritten from this run' : ''}.`);
+    out.push('', `Baseline ${code(b.file)}: ${b.accepted} known ${b.accepted === 1 ? 'failure' : 'failures'} (and the checks they block) accepted (${b.entries} ${b.entries === 1 ? 'entry' : 'entries'})${b.updated ? ', rewritten from this run' : ''}.`);
     if (b.outdated) out.push('', '**The baseline is out of date: the run fails until it is updated** (edit it, or run with `--update-baseline`).');
     for (const e of b.nowPassing) out.push(`- ${entryName(e.entry)} now passes (${e.checks.map(code).join(', ')}): remove it.`);
     for (const e of b.expired) out.push(`- ${entryName(e.entry)} expired on ${cell(e.entry.expires ?? '')}${e.checks.length ? `; no longer accepted: ${e.checks.map(code).join(', ')}` : ''}.`);
@@ -92,7 +119,7 @@ export function renderMarkdown(report: Report): string {
   if (known.length) out.push(...collapsed(`Known failures, accepted by the baseline (${known.length})`, resultRows(known, true)));
   if (warns.length) out.push(...collapsed(`Warnings: SHOULD-level failures, and failures that rest only on a reading of the interpretations register (${warns.length})`, resultRows(warns)));
   if (blocked.length) {
-    const rows = blocked.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), code(r.blockedBy ?? '')]);
+    const rows = blocked.slice(0, MAX_ROWS).map((r) => [code(r.check), code(r.requirements.join(' ')), `${code(r.blockedBy ?? '')}${r.baselined ? ' (accepted by the baseline)' : ''}`]);
     out.push(...collapsed(`Blocked by a root cause (${blocked.length})`, table(['Check', 'Requirements', 'Root cause'], rows)));
   }
   if (skips.length) {

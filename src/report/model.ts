@@ -10,8 +10,76 @@ import type { CheckResult } from '../check/result.ts';
 
 export const REPORT_SCHEMA = 'conform-report/1';
 
-export type Verdict = 'conformant' | 'non-conformant';
+/**
+ * conformant: every MUST requirement of the variant was established by a passing check of this run
+ * (or its failure is accepted by the baseline), and nothing failed. non-conformant: a check failed at
+ * the enforced level, the run had errors, or the baseline is out of date. incomplete: nothing failed,
+ * but MUST requirements were not established (see `established`), or the run was interrupted.
+ */
+export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
 
+/** Why a requirement was not established by a run (see src/report/verdict.ts, NOT_ESTABLISHED). */
+export type NotEstablishedKind =
+  | 'interrupted'
+  | 'deadline'
+  | 'blocked'
+  | 'failed-other'
+  | 'missing'
+  | 'accounts'
+  | 'source'
+  | 'throttled'
+  | 'skipped'
+  | 'read-only'
+  | 'only'
+  | 'tier'
+  | 'no-check'
+  | 'not-exercised';
+
+/** Requirements of one level: how many this run established, how many it found broken or accepted broken. */
+export interface LevelEstablished {
+  readonly established: number;
+  /** Failures accepted by the baseline (not established, not counted against the verdict). */
+  readonly accepted: number;
+  readonly broken: number;
+  readonly total: number;
+}
+
+/** MUST requirements left unestablished for one reason, and the checks that left them so. */
+export interface NotEstablishedGroup {
+  readonly kind: NotEstablishedKind;
+  /** The reason, in words. */
+  readonly why: string;
+  readonly requirements: readonly string[];
+  readonly checks: readonly string[];
+}
+
+/**
+ * What a run established, requirement by requirement. `variant`: measured against every requirement
+ * of the variant (`conform check`); `traffic`: against what the traffic exercised (`conform proxy`).
+ */
+export interface Established {
+  readonly scope: 'variant' | 'traffic';
+  readonly must: LevelEstablished;
+  readonly should: LevelEstablished;
+  /** MUST requirements not established, grouped by why. */
+  readonly notEstablished: readonly NotEstablishedGroup[];
+}
+
+/** A run stopped by a signal: its name, and the checks that did not run. */
+export interface Interrupted {
+  readonly signal: string;
+  readonly notRun: readonly string[];
+}
+
+/** The accounts a run needs, by role, and how many of each the accounts file gave. */
+export interface AccountsCheck {
+  readonly roles: readonly { readonly role: string; readonly needed: number; readonly present: number }[];
+}
+
+/**
+ * The catalogue's coverage of a variant: requirements at least one declared check proves, whatever a
+ * run selected. What a run established is `Established`.
+ */
 export interface Coverage {
   /** Requirements of the variant with at least one check / all of them, by level. */
   readonly must: { readonly covered: number; readonly total: number };
@@ -30,7 +98,10 @@ export interface BaselineEntry {
 
 /** A check result as report.json records it. */
 export interface ReportedResult extends CheckResult {
-  /** The baseline entry that accepted this failure: it does not fail the run. */
+  /**
+   * The baseline entry that accepted this failure (or, for a blocked check, the failure of its root
+   * cause): it does not fail the run.
+   */
   readonly baselined?: BaselineEntry;
 }
 
@@ -68,8 +139,8 @@ export interface Report {
   readonly variant: Variant;
   readonly target: string;
   readonly embedded: boolean;
-  /** The container image the target ran from (--image): its name and image id. */
-  readonly image?: { readonly name: string; readonly digest: string; readonly repoDigests?: readonly string[] };
+  /** The container image the target ran from (--image): its name and (once it started) its image id. */
+  readonly image?: { readonly name: string; readonly digest?: string; readonly repoDigests?: readonly string[] };
   /** The deliberate violation switched on in the embedded server (--fault). */
   readonly fault?: string;
   readonly seed: number;
@@ -91,6 +162,12 @@ export interface Report {
   /** Peak resident memory of the checking process (the suites run in its threads), in bytes. */
   readonly peakRssBytes?: number;
   readonly verdict: Verdict;
+  /** What the run established (absent in reports of older versions). */
+  readonly established?: Established;
+  /** The run was stopped by SIGINT or SIGTERM. */
+  readonly interrupted?: Interrupted;
+  /** The accounts file checked against the roles the variant needs. */
+  readonly accounts?: AccountsCheck;
   readonly counts: Counts;
   readonly coverage: Coverage;
   readonly errors: readonly string[];
@@ -127,18 +204,6 @@ export function coverage(variant: Variant, checks: readonly Check[]): Coverage {
     return { covered: of.filter((r) => proven.has(r.id)).length, total: of.length };
   };
   return { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
-}
-
-/**
- * Non-conformant when a check failed (failures accepted by the baseline aside), a MUST check (or with
- * --strict any check) was blocked by a failed set-up step, or the run had errors.
- */
-export function verdictOf(results: readonly ReportedResult[], errors: readonly string[], strict = false): Verdict {
-  // A check blocked by a root cause that is itself only a warning (it rests on a reading) does not fail the run.
-  const rootStatus = new Map(results.filter((r) => r.blocks).map((r) => [r.check, r.status]));
-  const failing = (r: ReportedResult) =>
-    (r.status === 'fail' && !r.baselined) || (r.status === 'blocked' && (strict || (r.level === 'MUST' && rootStatus.get(r.blockedBy ?? '') !== 'warn')));
-  return results.some(failing) || errors.length > 0 ? 'non-conformant' : 'conformant';
 }
 
 /**
@@ -187,10 +252,6 @@ export function withRootCauses(results: readonly CheckResult[], strict: boolean)
 }
 
 
-/** Does the run fail (exit 1)? A non-conformant verdict, or a baseline that must be updated. */
-export function runFailed(report: Pick<Report, 'verdict' | 'baseline'>): boolean {
-  return report.verdict === 'non-conformant' || report.baseline?.outdated === true;
-}
 
 export function countResults(results: readonly ReportedResult[], withBaseline = false): Counts {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0, total: results.length };

@@ -5,6 +5,7 @@
  * with NO_COLOR. Also the final per-resource summary table.
  */
 import type { CheckStatus } from '../check/check.ts';
+import { oneLine } from './curl.ts';
 import type { ReportedResult } from './model.ts';
 import { byResource } from './status.ts';
 
@@ -25,9 +26,12 @@ export function paint(color: boolean): (kind: keyof typeof CODES, text: string) 
   return (kind, text) => (color ? `\x1b[${CODES[kind]}m${text}\x1b[0m` : text);
 }
 
-/** Text from the target never reaches the terminal as control sequences: they are shown escaped. */
+/**
+ * Text from the target never reaches the terminal as control sequences: they are shown escaped. The
+ * text goes on one line; a reproduction command in it stays one that runs when pasted (see oneLine).
+ */
 // eslint-disable-next-line no-control-regex
-export const printable = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/\n/g, ' ');
+export const printable = (text: string): string => oneLine(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 const LABEL: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', blocked: 'BLOCKED' };
 

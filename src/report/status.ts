@@ -73,10 +73,4 @@ export function byResource<T extends { readonly resource: string }>(results: rea
   return out;
 }
 
-/** Percentage of passing checks among the checks that ran (skips did not run to a verdict). */
-export function passRate(counts: { readonly pass: number; readonly total: number; readonly skip: number }): number {
-  const run = counts.total - counts.skip;
-  return run === 0 ? 0 : Math.floor((counts.pass / run) * 1000) / 10;
-}
-
 export const STATUS_ORDER: readonly CheckStatus[] = ['fail', 'warn', 'blocked', 'skip', 'pass'];

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,8 +16,14 @@ import { startServer } from '../../src/server/index.ts';
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 
+const reportDirs: string[] = [];
+afterAll(() => {
+  for (const d of reportDirs) rmSync(d, { recursive: true, force: true });
+});
+
 async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'conform-report-'));
+  reportDirs.push(dir);
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args, '--report', dir], { timeout: 170_000 });
     return { code: 0, stdout, stderr, dir, report: readReport(dir) };
@@ -41,11 +47,17 @@ function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }): vo
 }
 
 describe('conform check', { timeout: 180_000 }, () => {
-  it('certifies the embedded reference server and writes report.json and junit.xml', async () => {
+  it('checks the embedded reference server and writes report.json and junit.xml; --only makes it INCOMPLETE (exit 3)', async () => {
     const r = await conform(['check', '--variant', 'B', '--only', 'auth/*', 'served/dmails.*', '--seed', '7']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('verdict: CONFORMANT');
-    expect(r.report!.verdict).toBe('conformant');
+    expect(r.code, r.stderr).toBe(3);
+    // Every selected check passed, but most MUST requirements were left out: not CONFORMANT.
+    expect(r.stdout).toMatch(/^verdict: INCOMPLETE: \d+ of 182 MUST requirements not established: \d+ left out by --only$/m);
+    expect(r.report!.verdict).toBe('incomplete');
+    const must = r.report!.established!.must;
+    expect(r.stdout).toContain(`requirements established by this run: MUST ${must.established}/182,`);
+    expect(must.established).toBeGreaterThan(0);
+    expect(must.established).toBeLessThan(30);
+    expect(r.stdout).not.toMatch(/coverage: MUST 182\/182/);
     expect(r.report!.seed).toBe(7);
     expect(r.report!.counts.fail).toBe(0);
     expect(r.report!.counts.pass).toBeGreaterThan(5);
@@ -69,7 +81,9 @@ describe('conform check', { timeout: 180_000 }, () => {
     try {
       const { port } = proxy.address() as AddressInfo;
       const r = await conform(['check', '--variant', 'A', '--target', `http://127.0.0.1:${port}`, '--read-only']);
-      expect(r.code, r.stderr).toBe(0);
+      // The checks that write were left out: INCOMPLETE, saying so.
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.report!.established!.notEstablished.map((g) => g.kind)).toContain('read-only');
       expect(methods.length).toBeGreaterThan(50);
       expect([...new Set(methods)]).toEqual(['GET']);
       expect(r.report!.readOnly).toBe(true);
@@ -107,6 +121,80 @@ describe('conform check', { timeout: 180_000 }, () => {
     const exchanges = JSON.stringify(r.report!.results.flatMap((x) => x.exchanges));
     expect(exchanges).toContain('api_key=<redacted>');
     expectNoSecrets(r);
+  });
+
+  it('names the accounts the file lacks before the run, and counts the checks that need them as not established', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-accounts-'));
+    try {
+      const fixture = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'accounts.json'), 'utf8')) as { accounts: { role: string }[] };
+      const file = join(dir, 'one-member.json');
+      writeFileSync(file, JSON.stringify({ accounts: [fixture.accounts.find((a) => a.role === 'Member')] }));
+      const r = await conform(['check', '--variant', 'A', '--accounts', file, '--only', 'auth/*', 'dmails/*', 'users/*', '--seed', '3']);
+      expect(r.code, r.stderr).toBe(3);
+      // Up front, before the checks start.
+      const lacks = r.stderr.indexOf('conform: the accounts file lacks a second Member, Gold, Platinum, Builder, Moderator, Admin');
+      expect(lacks).toBeGreaterThanOrEqual(0);
+      expect(lacks).toBeLessThan(r.stderr.indexOf(' checks against '));
+      expect(r.report!.accounts!.roles).toContainEqual({ role: 'Member', needed: 2, present: 1 });
+      expect(r.report!.accounts!.roles).toContainEqual({ role: 'Admin', needed: 1, present: 0 });
+      const accounts = r.report!.established!.notEstablished.find((g) => g.kind === 'accounts')!;
+      expect(accounts.checks).toEqual(expect.arrayContaining(['auth/api_key', 'auth/basic', 'dmails/owner-show', 'users/levels-A']));
+      expect(r.stdout).toMatch(/not established: \d+ MUST requirements, skipped: the accounts file lacks an account their checks need/);
+      expect(r.report!.verdict).toBe('incomplete');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('usage errors: exit 2 with a one-line reason, before any request', () => {
+    const scratch: string[] = [];
+    afterAll(() => {
+      for (const d of scratch) rmSync(d, { recursive: true, force: true });
+    });
+    /** conform with its own --report (or none): the run must not get as far as starting a server. */
+    async function refused(args: string[]): Promise<{ code: number; stderr: string }> {
+      try {
+        await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+        return { code: 0, stderr: '' };
+      } catch (err) {
+        return err as { code: number; stderr: string };
+      }
+    }
+    const noRequest = (stderr: string) => {
+      expect(stderr).not.toMatch(/started the embedded reference server|checks against|internal error/);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    };
+
+    it('a fault or a variation of the other variant', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'conform-usage-'));
+      scratch.push(dir);
+      const fault = await refused(['check', '--variant', 'A', '--fault', 'status-204', '--report', join(dir, 'r1')]);
+      expect(fault.code).toBe(2);
+      expect(fault.stderr).toBe('conform: the fault status-204 applies to variant B only, not A\n');
+      const variation = await refused(['check', '--variant', 'B', '--variation', 'no-content-A', '--report', join(dir, 'r2')]);
+      expect(variation.code).toBe(2);
+      expect(variation.stderr).toBe('conform: the variation no-content-A applies to variant A only, not B\n');
+      // Nothing was made: not even the report directories.
+      expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('a report directory that cannot be made or written', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'conform-usage-'));
+      scratch.push(dir);
+      writeFileSync(join(dir, 'a-file'), '');
+      const blocked = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', join(dir, 'a-file', 'report')]);
+      expect(blocked.code).toBe(2);
+      expect(blocked.stderr).toMatch(/^conform: cannot create the report directory .*a-file\/report: /);
+      noRequest(blocked.stderr);
+      if (process.getuid?.() !== 0) {
+        const locked = join(dir, 'locked');
+        mkdirSync(locked, { mode: 0o500 });
+        const c = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', locked]);
+        expect(c.code).toBe(2);
+        expect(c.stderr).toMatch(/^conform: cannot write the report directory .*locked: EACCES/);
+        noRequest(c.stderr);
+      }
+    });
   });
 
   it('exits 2 with one clear message when the target is down', async () => {

@@ -40,12 +40,19 @@ describe('root causes', () => {
     for (const b of blocked) expect('root' in b).toBe(false);
   });
 
-  it('junit.xml: blocked checks are skipped with their root cause as the message', () => {
+  it('junit.xml: blocked checks are errors (never skipped), naming their root cause once', () => {
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(join(run.dir, 'junit.xml'), 'utf8'));
     const suites = [doc.testsuites.testsuite].flat() as { testcase: unknown }[];
-    const cases = suites.flatMap((s) => [s.testcase].flat()) as { name: string; skipped?: { message: string }; failure?: { message: string } }[];
-    const blocked = cases.filter((c) => c.skipped?.message.startsWith('blocked by root cause setup/post'));
+    const cases = suites.flatMap((s) => [s.testcase].flat()) as { name: string; skipped?: { message: string }; failure?: { message: string }; error?: { message: string; type: string } }[];
+    const root = run.report!.results.find((r) => r.check === 'setup/post')!;
+    const blocked = cases.filter((c) => c.error);
     expect(blocked.length).toBe(run.report!.counts.blocked);
+    for (const c of blocked) {
+      expect(c.error).toEqual({ message: `blocked by root cause setup/post: ${root.message}`, type: 'setup/post' });
+      expect(c.error!.message.match(/blocked by/g)).toHaveLength(1);
+      expect(c.skipped).toBeUndefined();
+    }
+    expect(Number(doc.testsuites.errors)).toBe(run.report!.counts.blocked);
     expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual([expect.stringMatching(/^setup\/post /)]);
   });
 

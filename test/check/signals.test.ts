@@ -1,10 +1,16 @@
-/** A `conform check` stopped with SIGTERM or SIGINT leaves no process behind: the suites' process stops with it. */
+/**
+ * A `conform check` stopped with SIGTERM or SIGINT (a CI cancel) stops its run, writes every report,
+ * marked interrupted with the signal's own name and the checks that did not run, and leaves no
+ * process behind: the suites' process stops with it. Then it ends as the signal would have.
+ */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/model.ts';
+import { REPORT_FILES } from '../../src/report/write.ts';
 import { BIN } from './helpers.ts';
 
 function alive(pid: number): boolean {
@@ -25,7 +31,7 @@ function children(pid: number): number[] {
 }
 
 describe('conform check and signals', { timeout: 120_000 }, () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s ends the run and its suites process', async (signal) => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s ends the run and its suites process, and every report is written, marked interrupted', async (signal) => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-signal-'));
     const child = spawn(process.execPath, [BIN, 'check', '--variant', 'B', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
@@ -45,6 +51,18 @@ describe('conform check and signals', { timeout: 120_000 }, () => {
       // The suites' process got SIGTERM from its parent: wait for it to be gone (bounded by the test timeout).
       while (suites.some(alive)) await new Promise((resolve) => setImmediate(resolve));
       expect(suites.filter(alive)).toEqual([]);
+      // Every report, marked interrupted by this very signal, with the checks that did not run.
+      expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES].sort());
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+      expect(report.interrupted!.signal).toBe(signal);
+      expect(report.verdict).not.toBe('conformant');
+      const notRun = report.results.filter((r) => r.notRun === 'interrupted');
+      expect(notRun.length).toBeGreaterThan(0);
+      expect(notRun.map((r) => r.check).sort()).toEqual([...report.interrupted!.notRun].sort());
+      for (const r of notRun) expect(r).toMatchObject({ status: 'skip', message: `not run: the run was interrupted (${signal}) before this check` });
+      expect(report.errors.join('\n')).not.toMatch(/SIGTERM|SIGINT/);
+      expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(`(interrupted by ${signal})`);
+      expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(`interrupted by ${signal}`);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
@@ -11,24 +15,32 @@ import type { Detection } from '../../src/detect/detect.ts';
 import { detectVariant } from '../../src/detect/detect.ts';
 import type { Db } from '../../src/server/index.ts';
 import { openDb, startServer } from '../../src/server/index.ts';
+import { BIN } from '../check/helpers.ts';
 
-async function detect(url: string): Promise<Detection> {
+async function detect(url: string, accounts = DEFAULT_ACCOUNTS): Promise<Detection> {
   const redactor = new Redactor();
   const http = new HttpClient({ timeoutMs: 5000, maxBodyBytes: DEFAULTS.maxBodyBytes, redactor, readOnly: true });
   try {
-    return await detectVariant(new Target(url, 'A', await loadAccounts(DEFAULT_ACCOUNTS, 'A', redactor), http));
+    return await detectVariant(new Target(url, 'A', await loadAccounts(accounts, 'A', redactor), http));
   } finally {
     await http.close();
   }
 }
 
-async function detectOn(variant: Variant, db: Db, fault?: string): Promise<Detection> {
+async function detectOn(variant: Variant, db: Db, fault?: string, accounts?: string): Promise<Detection> {
   const server = await startServer({ variant, db, port: 0, ...(fault ? { fault } : {}) });
   try {
-    return await detect(server.url);
+    return await detect(server.url, accounts);
   } finally {
     await server.close();
   }
+}
+
+/** Accounts no server knows: a well-formed file with made-up names and keys. */
+function strangers(dir: string): string {
+  const file = join(dir, 'strangers.json');
+  writeFileSync(file, JSON.stringify({ accounts: [{ name: 'nobody_here', role: 'Member', level: 20, api_key: 'k'.repeat(40) }, { name: 'nobody_else', role: 'Admin', level: 50, api_key: 'j'.repeat(40) }] }));
+  return file;
 }
 
 const pointing = (d: Detection, v: Variant) => d.evidence.filter((e) => e.points === v).map((e) => e.probe);
@@ -65,6 +77,37 @@ describe('conform detect', { timeout: 60_000 }, () => {
     expect(moved?.points === other || moved?.points === 'none', JSON.stringify(moved)).toBe(true);
     expect(d.variant).toBe(moved?.points === 'none' ? v : 'both');
     expect(pointing(d, v).length).toBeGreaterThan(5);
+  });
+
+  it.each(['A', 'B'] as const)('tells credentials the %s server refuses apart from "not this API"', async (v) => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-detect-'));
+    try {
+      const d = await detectOn(v, dbs[v]!, undefined, strangers(dir));
+      expect(d.variant).toBe('undetermined');
+      expect(d.refused).toMatchObject({ account: 'nobody_else', status: 403 });
+      expect(d.evidence[0]!.observation).toMatch(/the server refused the credentials of nobody_else/);
+      expect(JSON.stringify(d)).not.toContain('k'.repeat(40));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the command: refused credentials are exit 2 with one line saying so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-detect-'));
+    const server = await startServer({ variant: 'B', db: dbs.B!, port: 0 });
+    try {
+      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, [BIN, 'detect', '--target', server.url, '--accounts', strangers(dir)], { timeout: 60_000 }, (err, stdout, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`conform: the target ${server.url} refused the credentials of nobody_else (403: access denied: invalid credentials); give an accounts file with an account it knows (--accounts)\n`);
+      expect(r.stdout).not.toContain('neither');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says neither for a server that is not an image board', async () => {

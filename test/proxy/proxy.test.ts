@@ -90,7 +90,9 @@ describe('a certification run through the proxy', { timeout: 300_000 }, () => {
   it('variant A, throttled writes and 204 No Content: throttling is counted, not judged; a bodiless 204 is success', async () => {
     const { proxy, report } = await serverAndProxy('A', { variations: ['throttle', 'no-content-A'] });
     const run = await scratch.conform(['check', '--variant', 'A', '--target', proxy.url, '--only', 'pools', 'comments', '--seed', '33', '--quiet']);
-    expect(run.code, run.stdout).toBe(0);
+    // --only: INCOMPLETE, with nothing failed.
+    expect(run.code, run.stdout).toBe(3);
+    expect(run.report!.counts.fail).toBe(0);
     const r = await report(true);
     expect(failures(r)).toEqual([]);
     expect(r.traffic.throttled).toBeGreaterThan(0);
@@ -172,7 +174,18 @@ describe('the proxy does not change traffic', { timeout: 60_000 }, () => {
     const r = proxy.tally.report({ listen: proxy.url, upstream: url, maxBodyBytes: 1024, strict: false });
     expect(r.traffic.transportErrors).toBe(1);
     expect(r.errors.join('\n')).toMatch(/no answer from the upstream/);
-    expect(r.verdict).toBe('non-conformant');
+    // Nothing was judged: no verdict about the upstream.
+    expect(r.verdict).toBe('incomplete');
+  });
+
+  it('no traffic at all: no verdict (INCOMPLETE), never CONFORMANT', async () => {
+    const { report } = await serverAndProxy('A');
+    const r = await report();
+    expect(r.traffic.exchanges).toBe(0);
+    expect(r.results).toEqual([]);
+    expect(r.verdict).toBe('incomplete');
+    expect(r.established).toMatchObject({ scope: 'traffic', must: { established: 0 } });
+    expect(reportErrors(JSON.parse(JSON.stringify(r)))).toEqual([]);
   });
 });
 
@@ -181,6 +194,17 @@ describe('conform proxy (command)', { timeout: 60_000 }, () => {
     const r = await scratch.conform(['proxy', '--variant', 'A', '--upstream', 'ftp://x']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--upstream must be an http or https URL/);
+  });
+
+  it('an upstream where nothing listens: exit 2 before listening, as `conform check`', async () => {
+    const server = await startServer({ variant: 'A', db, port: 0 });
+    const url = server.url;
+    await server.close();
+    const r = await scratch.conform(['proxy', '--variant', 'A', '--upstream', url, '--port', '0', '--duration', '60']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`conform: the upstream ${url} cannot be reached: ECONNREFUSED\n`);
+    expect(r.stdout).not.toContain('listening');
+    expect(r.report).toBeUndefined();
   });
 
   it('listens, passes traffic, and on SIGTERM writes the reports with the coverage of the traffic', async () => {
@@ -201,11 +225,14 @@ describe('conform proxy (command)', { timeout: 60_000 }, () => {
     const res = await request(`${url}/posts.json?limit=1`);
     expect(res.statusCode).toBe(200);
     await res.body.text();
+    let stdout = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
     const code = await new Promise<number | null>((resolve) => {
       child.once('exit', (c) => resolve(c));
       child.kill('SIGTERM');
     });
     expect(code).toBe(0);
+    expect(stdout).toMatch(/^verdict: CONFORMANT \(the traffic judged \d+ of 211 MUST requirements; none broken\)$/m);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ProxyReport;
     expect(report.traffic.byOperation).toEqual({ 'posts.list': 1 });
     expect(report.results.map((x) => x.check)).toContain('proxy/posts.list/status');

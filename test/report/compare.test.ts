@@ -3,15 +3,15 @@
  * server with and without a deliberate fault, narrowed to the comment operations to stay quick.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLValidator } from 'fast-xml-parser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
-import { compareReports, renderCompareHtml, renderCompareMarkdown } from '../../src/report/compare.ts';
+import { compareReports, renderCompareHtml, renderCompareMarkdown, targetIdentity } from '../../src/report/compare.ts';
 import { parseBaseline } from '../../src/report/baseline.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import { makeReport, result } from './fixture.ts';
@@ -27,8 +27,19 @@ interface Run {
 }
 
 /** Runs conform; `check` runs write their report into a fresh directory. */
+const scratch: string[] = [];
+afterAll(() => {
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(label: string): string {
+  const d = mkdtempSync(join(tmpdir(), `conform-${label}-`));
+  scratch.push(d);
+  return d;
+}
+
 async function conform(args: string[]): Promise<Run> {
-  const out = mkdtempSync(join(tmpdir(), 'conform-run-'));
+  const out = tempDir('run');
   const all = args[0] === 'check' ? [...args, '--report', out] : args;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...all], { timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
@@ -66,6 +77,31 @@ describe('conform compare (unit)', () => {
     expect(html).toContain('<td class="fail" title="a">Fail</td>');
   });
 
+  it('identifies a target by what it is: two runs of one image at different ports are one target', () => {
+    const image = { name: 'registry.example/candidate:1.4', digest: `sha256:${'a'.repeat(64)}` };
+    const c = compareReports([
+      { file: 'monday.json', report: { ...before, image, target: 'http://127.0.0.1:40001' } },
+      { file: 'tuesday.json', report: { ...after, image: { ...image, digest: `sha256:${'b'.repeat(64)}` }, target: 'http://127.0.0.1:40777' } },
+    ]);
+    expect(c.sameTarget).toBe(true);
+    expect(c.regressions.map((x) => x.requirement)).toEqual(['IB-2-format-json', 'IB-4-posts-random']);
+    expect(c.columns[0]!.label).toBe('image registry.example/candidate:1.4, variant A [monday.json #1]');
+    expect(targetIdentity({ embedded: true, target: 'http://127.0.0.1:1' })).toBe(targetIdentity({ embedded: true, target: 'http://127.0.0.1:2' }));
+    // Two different images, or an image and a URL, are not.
+    expect(compareReports([{ file: 'a', report: { ...before, image } }, { file: 'b', report: { ...after, image: { ...image, name: 'other:1' } } }]).sameTarget).toBe(false);
+    expect(compareReports([{ file: 'a', report: { ...before, image } }, { file: 'b', report: after }]).sameTarget).toBe(false);
+  });
+
+  it('shows an INCOMPLETE run as such, with the MUST requirements it established', () => {
+    const incomplete = {
+      ...before,
+      verdict: 'incomplete' as const,
+      established: { scope: 'variant' as const, must: { established: 20, accepted: 0, broken: 0, total: 211 }, should: { established: 0, accepted: 0, broken: 0, total: 34 }, notEstablished: [] },
+    };
+    const md = renderCompareMarkdown(compareReports([{ file: 'x.json', report: incomplete }, { file: 'y.json', report: after }]));
+    expect(md).toMatch(/^1\. .*: incomplete, MUST 20\/211 established, 2\/3 checks pass/m);
+  });
+
   it('compares different targets without computing regressions', () => {
     const c = compareReports([
       { file: 'x.json', report: before },
@@ -86,7 +122,7 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
   let baselineFile: string;
 
   beforeAll(async () => {
-    baselineFile = join(mkdtempSync(join(tmpdir(), 'conform-bl-')), 'known.yaml');
+    baselineFile = join(tempDir('bl'), 'known.yaml');
     [clean, faulty, baselined] = await Promise.all([
       conform(['check', '--variant', 'A', ...ONLY, '--seed', '11']),
       conform(['check', '--variant', 'A', ...ONLY, '--seed', '11', '--fault', 'envelope-no-reason']),
@@ -95,7 +131,9 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
   }, 120_000);
 
   it('writes report.json (valid against the schema), junit.xml, report.html, summary.md and badge.svg, and prints their paths', () => {
-    expect(clean.code, clean.stderr).toBe(0);
+    // --only leaves MUST requirements unestablished: INCOMPLETE, exit 3, whatever the selection passed.
+    expect(clean.code, clean.stderr).toBe(3);
+    expect(readReport(clean).verdict).toBe('incomplete');
     expect(faulty.code, faulty.stderr).toBe(1);
     for (const run of [clean, faulty, baselined]) {
       expect(readdirSync(run.dir).sort()).toEqual([...REPORT_FILES].sort());
@@ -117,13 +155,14 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
   });
 
   it('--update-baseline writes the current failures to the file; they are then accepted', () => {
-    expect(baselined.code, baselined.stderr).toBe(0);
+    expect(baselined.code, baselined.stderr).toBe(3);
     const entries = parseBaseline(readFileSync(baselineFile, 'utf8'), baselineFile);
     const report = readReport(baselined);
     expect(entries.map((e) => e.check).sort()).toEqual(report.results.filter((r) => r.status === 'fail').map((r) => r.check).sort());
     expect(report.baseline).toMatchObject({ updated: true, outdated: false, accepted: report.counts.fail });
     expect(report.counts.baselined).toBe(report.counts.fail);
-    expect(report.verdict).toBe('conformant');
+    expect(report.verdict).toBe('incomplete');
+    expect(report.established!.notEstablished.map((g) => g.kind)).toEqual(['only']);
     expect(baselined.stdout).toContain(`known failures accepted, ${entries.length} entries (rewritten from this run)`);
   });
 
@@ -139,7 +178,7 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
   });
 
   it('detects the regression between the two runs (exit 1), and the fix the other way round (exit 0)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'conform-compare-'));
+    const out = tempDir('compare');
     const html = join(out, 'compare.html');
     const md = join(out, 'compare.md');
     const [regress, fixed] = await Promise.all([
@@ -158,7 +197,7 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
   });
 
   it('exits 2 for an unreadable or invalid report', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conform-compare-'));
+    const dir = tempDir('compare');
     const invalid = join(dir, 'invalid.json');
     writeFileSync(invalid, JSON.stringify({ ...readReport(clean), verdict: 'maybe' }));
     const bad = await conform(['compare', join(clean.dir, 'report.json'), invalid]);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { curlCommand } from '../../src/report/curl.ts';
+import { curlCommand, oneLine } from '../../src/report/curl.ts';
 import { FAILURE } from './fixture.ts';
 
 /** The arguments bash would pass to curl, with the placeholders set to known values. */
@@ -43,5 +43,16 @@ describe('curl reproduction', () => {
       durationMs: 1,
     });
     expect(argv(up.command)).toEqual(['-sS', '-i', '-F', 'upload[file]=@/tmp/a.png;type=image/png', '--form-string', 'upload[tag_string]=@not_a_file', '--form-string', 'api_key=KEY', 'http://h/uploads.json']);
+  });
+
+  it('runs the same on one line (a table cell, a log line), with control characters and a cut body', () => {
+    const body = `wiki_page[title]=a\u0007b\u0085c&wiki_page[body]=${'x'.repeat(2100)}`;
+    const { command } = curlCommand({ request: { method: 'POST', url: 'http://h/wiki_pages.json', headers: {}, body }, durationMs: 1 });
+    // No line break but the continuations; the note on the cut body comes last, as a comment.
+    expect(command.split('\n').every((l, i, all) => i === all.length - 1 || l.endsWith(' \\'))).toBe(true);
+    expect(command).toMatch(/# the report keeps the first 2 KiB of the body: its end is missing$/);
+    const expected = ['-sS', '-i', '--data-urlencode', 'wiki_page[title]=a\u0007b\u0085c', '--data-urlencode', `wiki_page[body]=${'x'.repeat(2100)}`, 'http://h/wiki_pages.json'];
+    expect(argv(command)).toEqual(expected);
+    expect(argv(oneLine(command))).toEqual(expected);
   });
 });

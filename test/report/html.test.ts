@@ -3,7 +3,7 @@
  * a failure that opens to expected vs actual, the exchange and a curl command, no network request,
  * no horizontal scrolling on a phone, hostile text shown as text. Screenshots go to reports/.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
 const file = join(dir, 'report.html');
 writeFileSync(file, html);
 const url = pathToFileURL(file).href;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SHOTS = join(REPO_ROOT, 'reports');
 
 describe('report.html (static)', () => {
@@ -42,6 +43,32 @@ describe('report.html (static)', () => {
     expect(html).toContain(`<details class="result fail" id="${checkAnchor(FAILURE.check)}">`);
     expect(html).toContain('curl -sS -i');
     expect(html).not.toMatch(/curl[^<]*&#60;redacted&#62;/); // the curl command holds placeholders only
+  });
+
+  it('INCOMPLETE: the verdict, why, what was not established, an interruption and missing accounts', () => {
+    const page = renderHtml(
+      makeReport([FAILURE].map((r) => ({ ...r, status: 'pass' as const })), {
+        verdict: 'incomplete',
+        baseline: undefined,
+        interrupted: { signal: 'SIGINT', notRun: ['a', 'b'] },
+        accounts: { roles: [{ role: 'Member', needed: 2, present: 1 }, { role: 'Gold', needed: 1, present: 1 }] },
+        established: {
+          scope: 'variant',
+          must: { established: 20, accepted: 0, broken: 0, total: 211 },
+          should: { established: 3, accepted: 0, broken: 0, total: 34 },
+          notEstablished: [{ kind: 'interrupted', why: 'not run: the run was interrupted (SIGINT)', requirements: ['IB-2-format-xml'], checks: ['a', 'b'] }],
+        },
+      }),
+    );
+    expect(page).toContain('<header class="partial">');
+    expect(page).toContain('<span class="verdict" id="verdict">INCOMPLETE</span>');
+    expect(page).toMatch(/<p class="why" id="verdict-why">INCOMPLETE: interrupted by SIGINT, 2 checks not run; 1 of 211 MUST requirements not established: 1 not run: the run was interrupted \(SIGINT\)</);
+    expect(page).toMatch(/<li class="established"><b>20\/211<\/b> MUST requirements established<\/li>/);
+    expect(page).toContain('Requirements established by this run: MUST 20/211, SHOULD 3/34.');
+    expect(page).toMatch(/id="interrupted"><p><b>Interrupted by SIGINT<\/b>: 2 checks did not run/);
+    expect(page).toMatch(/id="accounts"><p><b>The accounts file lacks<\/b> 1 Member:/);
+    expect(page).toMatch(/id="not-established">[\s\S]*<b>1<\/b> not run: the run was interrupted \(SIGINT\)/);
+    expect(page).not.toMatch(/% of \d+ run checks pass/);
   });
 });
 

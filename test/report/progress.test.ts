@@ -1,6 +1,8 @@
 /* eslint-disable no-control-regex -- the tests look for terminal escape sequences */
 import { describe, expect, it } from 'vitest';
-import { Progress, summaryTable, useColor } from '../../src/report/progress.ts';
+import { execFileSync } from 'node:child_process';
+import { curlCommand, withReproduction } from '../../src/report/curl.ts';
+import { Progress, printable, summaryTable, useColor } from '../../src/report/progress.ts';
 import { RESULTS, result } from './fixture.ts';
 
 function stream(isTTY: boolean) {
@@ -73,5 +75,25 @@ describe('progress', () => {
       '',
     ]);
     expect(summaryTable(RESULTS, true)).toContain('\x1b[31m');
+  });
+
+  it('prints a failure\'s reproduction command on the failure line so that it runs when pasted into bash', () => {
+    const exchange = {
+      request: { method: 'POST', url: 'http://127.0.0.1:3000/posts/1.json?login=conform_member&api_key=<redacted>', headers: { 'user-agent': 'conform' }, body: 'post[tag_string]=two\nlines\tand\u001b[31mred&api_key=<redacted>' },
+      durationMs: 1,
+    };
+    const command = curlCommand(exchange).command;
+    const message = withReproduction('answered 500 — minimal request: post[tag_string] with a line break', command);
+    const s = stream(false);
+    const p = new Progress({ total: 1, stream: s, env: {} });
+    p.onResult(result('fuzz/posts.update/no-server-error', 'fail', { message }));
+    const line = s.chunks.join('').split('\n').find((l) => l.includes('FAIL fuzz/posts.update/no-server-error'))!;
+    expect(line).toBe(`  FAIL fuzz/posts.update/no-server-error [IB-2-format-json] ${printable(message)}`);
+    // What a user copies from the terminal: from "curl" to the end of the line.
+    const pasted = line.slice(line.indexOf('curl '));
+    const argv = (cmd: string) =>
+      execFileSync('bash', ['-c', `curl() { printf '%s\\0' "$@"; }\nCONFORM_API_KEY=KEY\n${cmd}\n`], { encoding: 'utf8' }).split('\0').slice(0, -1);
+    expect(argv(pasted)).toEqual(argv(command));
+    expect(argv(pasted)).toContain('post[tag_string]=two\nlines\tand\u001b[31mred');
   });
 });

@@ -1,13 +1,32 @@
 import { Option } from 'commander';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../report/model.ts';
-import { REPO_ROOT } from '../../paths.ts';
-import { EXIT, UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
-import { baseUrl, timestamp, wholeNumber } from '../options.ts';
+import { Interruption, unlessAborted } from '../interruption.ts';
+import { baseUrl, wholeNumber } from '../options.ts';
+import { prepareReportDir } from '../report-dir.ts';
+
+/**
+ * The embedded reference server's --fault and --variation, checked against the variant: an unknown
+ * one, or one that has no effect in the variant, is a usage error.
+ */
+async function embeddedServerOptions(variant: Variant, fault: string | undefined, variations: readonly string[]): Promise<void> {
+  const [{ faultAppliesTo, findFault }, { findVariation, variationAppliesTo }] = await Promise.all([import('../../server/faults.ts'), import('../../server/variations.ts')]);
+  if (fault !== undefined) {
+    const spec = findFault(fault);
+    if (!spec) throw new UsageError(`unknown fault "${fault}"; list them with: conform serve --list-faults`);
+    if (!faultAppliesTo(spec, variant)) throw new UsageError(`the fault ${fault} applies to variant ${spec.variants!.join(' and ')} only, not ${variant}`);
+  }
+  for (const id of variations) {
+    const spec = findVariation(id);
+    if (!spec) throw new UsageError(`unknown variation "${id}"; list them with: conform serve --list-variations`);
+    if (!variationAppliesTo(spec, variant)) throw new UsageError(`the variation ${id} applies to variant ${spec.variants!.join(' and ')} only, not ${variant}`);
+  }
+}
 
 interface CheckOptions {
   target?: string;
@@ -69,22 +88,45 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
-      const [{ createContext }, { TransportError }, { countResults, coverage, requirementBasis, runFailed, verdictOf, withRootCauses }, { writeReport }, { allChecks }, { runSuites }, { selectChecks }, baselines, { Progress, summaryTable, useColor }, { rootCauseLine, rootCauses }] =
-        await Promise.all([
-          import('../../check/context.ts'),
-          import('../../check/http.ts'),
-          import('../../report/model.ts'),
-          import('../../report/write.ts'),
-          import('../../check/registry.ts'),
-          import('../../check/runner.ts'),
-          import('../../check/select.ts'),
-          import('../../report/baseline.ts'),
-          import('../../report/progress.ts'),
-          import('../../report/status.ts'),
-        ]);
+      const [
+        { createContext },
+        { TransportError },
+        { countResults, coverage, requirementBasis, withRootCauses },
+        verdicts,
+        { writeReport },
+        { allChecks },
+        { runSuites },
+        { certificationPlan, selectChecks },
+        baselines,
+        { Progress, summaryTable, useColor },
+        { rootCauseLine, rootCauses },
+        { loadAccounts, missingAccounts, roleCounts },
+        { Redactor },
+        { notStarted },
+      ] = await Promise.all([
+        import('../../check/context.ts'),
+        import('../../check/http.ts'),
+        import('../../report/model.ts'),
+        import('../../report/verdict.ts'),
+        import('../../report/write.ts'),
+        import('../../check/registry.ts'),
+        import('../../check/runner.ts'),
+        import('../../check/select.ts'),
+        import('../../report/baseline.ts'),
+        import('../../report/progress.ts'),
+        import('../../report/status.ts'),
+        import('../../check/accounts.ts'),
+        import('../../check/redact.ts'),
+        import('../../check/run-check.ts'),
+      ]);
+
+      // Every usage error is found here, before the report directory is made and before any request.
       if (opts.updateBaseline && !opts.baseline) throw new UsageError('--update-baseline rewrites the file given by --baseline FILE; give one');
-      // A bad baseline is a usage error before any request is sent.
+      if (opts.fault && opts.target) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
+      if (opts.variation?.length && (opts.target || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
+      if (opts.image && (opts.target || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
       const baseline = opts.baseline ? await baselines.loadBaseline(opts.baseline, resolve(opts.baseline), opts.updateBaseline === true) : undefined;
+      if (baseline && opts.updateBaseline) await baselines.assertWritable(resolve(baseline.file));
       const seed = opts.seed !== undefined ? wholeNumber(opts.seed, '--seed', 0) : Math.floor(Math.random() * 2 ** 31);
       let config: RunConfig = {
         target: opts.target ? baseUrl(opts.target, '--target', { protocols: ['http:', 'https:'], credentials: '--target must not carry credentials; put accounts in the accounts file' }) : '',
@@ -106,85 +148,109 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
         ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),
       };
+      const containerPort = opts.image ? wholeNumber(opts.containerPort, '--container-port', 1, 65535) : 0;
+      const startupTimeoutMs = opts.image ? wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000 : 0;
+      if (!config.target && !opts.image) await embeddedServerOptions(config.variant, opts.fault, opts.variation ?? []);
       const declared = allChecks(config.variant);
       const selected = selectChecks(declared, config);
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
+      // The accounts, checked against the roles the variant needs: a missing one is named before the run.
+      const accounts = await loadAccounts(config.accountsPath, config.variant, new Redactor());
+      const roles = roleCounts(accounts);
+      const missing = missingAccounts(roles);
+      const actor = accounts.actor;
+      const reportDir = await prepareReportDir(opts.report);
 
+      const interruption = new Interruption((signal) => process.stderr.write(`\nconform: ${signal}: stopping the run and writing the reports\n`));
       let stop: (() => Promise<void>) | undefined;
       let image: { name: string; digest: string; repoDigests?: readonly string[] } | undefined;
-      let actor: { name: string; role: string; level: number } = { name: '', role: '', level: 0 };
+      let written = false;
       let url = config.target;
-      if (opts.fault && url) throw new UsageError('--fault applies to the embedded reference server; it cannot be combined with --target');
-      if (opts.variation?.length && (url || opts.image)) throw new UsageError('--variation applies to the embedded reference server; it cannot be combined with --target or --image');
-      if (opts.image && (url || opts.fault)) throw new UsageError('--image starts the candidate itself; it cannot be combined with --target or --fault');
-      if (opts.image) {
-        const { parseEnv, startCandidate } = await import('../../check/container.ts');
-        process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
-        const candidate = await startCandidate({
-          image: opts.image,
-          port: wholeNumber(opts.containerPort, '--container-port', 1),
-          // The variant under certification, for a candidate image that serves either (the reference server does).
-          env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
-          startupTimeoutMs: wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000,
-        });
-        stop = () => candidate.stop();
-        url = candidate.url;
-        image = candidate.image;
-        process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
-        // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
-        // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
-        if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
-          config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
-        }
-      } else if (!url) {
-        const { startServer, findFault, findVariation } = await import('../../server/index.ts');
-        if (opts.fault && !findFault(opts.fault)) throw new UsageError(`unknown fault "${opts.fault}"; list them with: conform serve --list-faults`);
-        for (const v of opts.variation ?? []) if (!findVariation(v)) throw new UsageError(`unknown variation "${v}"; list them with: conform serve --list-variations`);
-        // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
-        const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
-        const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
-        stop = () => server.close();
-        url = server.url;
-        process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
-      }
       try {
-        // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
-        // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
-        const probe = await createContext({ ...config, target: url }, url, 'preflight');
-        actor = probe.ctx.accounts.actor;
-        try {
-          await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
-        } catch (err) {
-          const down = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
-          if (err instanceof TransportError && down.includes(err.code ?? '')) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
-          if (!(err instanceof TransportError)) throw err;
-        } finally {
-          await probe.close();
+        if (opts.image) {
+          const { parseEnv, startCandidate } = await import('../../check/container.ts');
+          process.stderr.write(`conform: starting the candidate image ${opts.image} ...\n`);
+          const starting = startCandidate({
+            image: opts.image,
+            port: containerPort,
+            // The variant under certification, for a candidate image that serves either (the reference server does).
+            env: { CONFORM_VARIANT: config.variant, ...parseEnv(opts.env ?? []) },
+            startupTimeoutMs,
+          });
+          const candidate = await unlessAborted(starting, interruption.aborted);
+          // Interrupted while the candidate starts: it is removed, whenever its start ends.
+          if (!candidate) starting.then((c) => c.stop(), () => undefined).catch(() => undefined);
+          else {
+            stop = () => candidate.stop();
+            url = candidate.url;
+            image = candidate.image;
+            process.stderr.write(`conform: the candidate answers at ${url} (${(candidate.readyMs / 1000).toFixed(1)} s after it started)\n`);
+            // Source downloads: the candidate reaches this machine at its network's gateway, so the file server
+            // listens there (unless told otherwise). Without one, a refused or unreachable source URL is a skip.
+            if (!config.sourceHost && !config.sourceUrlBase && candidate.hostAddress) {
+              config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
+            }
+          }
+        } else if (!url) {
+          const { startServer } = await import('../../server/index.ts');
+          // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
+          const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
+          const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
+          stop = () => server.close();
+          url = server.url;
+          process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
+        }
+        if (!interruption.signal) {
+          // Preflight: one read request. A target that is down (nothing listens, no such host) is one clear
+          // error, not a hundred failures. One that accepts and then misbehaves gets its run and its report.
+          const probe = await createContext({ ...config, target: url }, url, 'preflight');
+          try {
+            await probe.ctx.target.call('posts.list', { fields: { limit: 1 } });
+          } catch (err) {
+            const down = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
+            if (err instanceof TransportError && down.includes(err.code ?? '')) throw new UsageError(`the target ${url} cannot be reached: ${err.message}`);
+            if (!(err instanceof TransportError)) throw err;
+          } finally {
+            await probe.close();
+          }
         }
 
-        process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
+        if (missing.length > 0 && !interruption.signal) {
+          process.stderr.write(`conform: the accounts file lacks ${missing.join(', ')} (variant ${config.variant} needs ${roles.map((r) => `${r.needed > 1 ? `${r.needed} ` : ''}${r.role}`).join(', ')}): the checks that need them will not be established\n`);
+        }
+        if (!interruption.signal) {
+          process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
+        }
         const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
-        let outcome;
+        let outcome: Awaited<ReturnType<typeof runSuites>> = { results: [], errors: [], peakRssBytes: 0 };
         try {
-          outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r));
+          if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted);
         } finally {
           progress.finish();
         }
-        const sorted = withRootCauses(outcome.results, config.strict).sort((a, b) => a.check.localeCompare(b.check));
+        // Interrupted: every selected check without a result did not run.
+        const signal = interruption.signal;
+        const ran = new Set(outcome.results.map((r) => r.check));
+        const notRun = signal ? selected.filter((c) => !ran.has(c.id)) : [];
+        const all = [...outcome.results, ...notRun.map((c) => notStarted(c, 'interrupted', signal))];
+        const interrupted = signal ? { signal, notRun: notRun.map((c) => c.id) } : undefined;
+        const sorted = withRootCauses(all, config.strict).sort((a, b) => a.check.localeCompare(b.check));
         let applied = baseline ? baselines.applyBaseline(sorted, baseline) : undefined;
-        if (baseline && opts.updateBaseline) {
+        // An interrupted run's failures are not the whole picture: the baseline file is left as it is.
+        if (baseline && opts.updateBaseline && !interrupted) {
           const entries = baselines.updateEntries(sorted, baseline.entries);
           await baselines.writeBaseline(resolve(baseline.file), entries);
           applied = baselines.applyBaseline(sorted, { file: baseline.file, entries }, baselines.today(), true);
         }
         const results = applied?.results ?? sorted;
+        const established = verdicts.establish(config.variant, results, certificationPlan(declared, config), interrupted);
         const report: Report = {
           schema: 'conform-report/1',
           tool: { name: 'conform', version: '0.1.0' },
           variant: config.variant,
           target: config.target || url,
-          embedded: !config.target && !image,
-          ...(image ? { image } : {}),
+          embedded: !config.target && !opts.image,
+          ...(image ? { image } : opts.image ? { image: { name: opts.image } } : {}),
           ...(opts.fault ? { fault: opts.fault } : {}),
           ...(opts.variation?.length ? { variations: opts.variation } : {}),
           seed,
@@ -193,13 +259,16 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           readOnly: config.readOnly,
           only: config.only,
           actor: { name: actor.name, role: actor.role, level: actor.level },
+          accounts: { roles },
           ...(config.sourceUrlBase ? { sourceUrlBase: config.sourceUrlBase } : {}),
           startedAt: new Date(started).toISOString(),
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
           peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
-          verdict: verdictOf(results, outcome.errors, config.strict),
+          verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}), ...(interrupted ? { interrupted } : {}) }),
+          established,
+          ...(interrupted ? { interrupted } : {}),
           counts: countResults(results, applied !== undefined),
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
@@ -207,20 +276,25 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           requirements: requirementBasis(results, (await import('../../server/faults.ts')).faultsByRequirement(config.variant)),
           results,
         };
-        const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
-        const files = await writeReport(dir, report);
+        const files = await writeReport(reportDir.path, report);
+        written = true;
         const c = report.counts;
         const b = report.baseline;
+        const deadlined = results.filter((r) => r.notRun === 'deadline').length;
         const entry = (e: { check?: string; requirement?: string }) => (e.check !== undefined ? `check ${e.check}` : `requirement ${e.requirement}`);
         process.stdout.write(
           [
             ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
             `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}`,
+            ...(missing.length ? [`accounts: the accounts file lacks ${missing.join(', ')}`] : []),
             ...(rootCauseLine(report.results)
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
               : []),
             `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
-            `requirement coverage: MUST ${report.coverage.must.covered}/${report.coverage.must.total}, SHOULD ${report.coverage.should.covered}/${report.coverage.should.total}`,
+            ...(deadlined ? [`${deadlined} checks not run: the run reached its --deadline (${opts.deadline} s)`] : []),
+            ...(interrupted ? [`interrupted by ${interrupted.signal}: ${interrupted.notRun.length} checks not run`] : []),
+            verdicts.establishedLine(established),
+            ...established.notEstablished.map((g) => `  not established: ${g.requirements.length} MUST ${g.requirements.length === 1 ? 'requirement' : 'requirements'}, ${g.why}`),
             ...outcome.errors.map((e) => `error: ${e}`),
             ...(b
               ? [
@@ -230,15 +304,25 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
                   ...(b.outdated ? [`baseline out of date: update ${b.file} (or run with --update-baseline)`] : []),
                 ]
               : []),
-            `verdict: ${report.verdict.toUpperCase()}`,
+            ...(baseline && opts.updateBaseline && interrupted ? [`baseline ${baseline.file}: not rewritten, the run was interrupted`] : []),
+            `verdict: ${verdicts.verdictLine(report)}`,
             'report:',
             ...files.map((f) => `  ${f}`),
             '',
           ].join('\n'),
         );
-        setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
+        setExit(verdicts.exitCodeOf(report.verdict));
+      } catch (err) {
+        if (!written) await reportDir.discard();
+        throw err;
       } finally {
         await stop?.();
+        interruption.dispose();
+      }
+      if (interruption.signal) {
+        // The reports are written: end as the signal would have (a shell shows 130 or 143).
+        setExit(interruption.exitCode);
+        interruption.reraise();
       }
     });
 };

@@ -13,9 +13,9 @@ interface DetectOptions {
 export const registerDetect: RegisterCommand = (program, setExit) => {
   program
     .command('detect')
-    .description('Probe a server with read-only requests and say which variant it looks like (A, B, both or neither), with the evidence.')
+    .description('Probe a server with read-only requests and say which variant it looks like (A, B, both or neither), with the evidence. A server that refuses the accounts\' credentials is a usage error (exit 2), not "neither".')
     .requiredOption('--target <url>', 'base URL of the server')
-    .option('--accounts <file>', 'accounts file; its first Member is used for logged-in probes', DEFAULT_ACCOUNTS)
+    .option('--accounts <file>', 'accounts file; its most privileged account is used for logged-in probes', DEFAULT_ACCOUNTS)
     .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
     .option('--json', 'print the result as JSON')
     .action(async (opts: DetectOptions) => {
@@ -48,6 +48,14 @@ export const registerDetect: RegisterCommand = (program, setExit) => {
           throw err;
         }
         const result = await detectVariant(target);
+        if (result.refused) {
+          // Not a verdict about the server: the accounts file does not fit it.
+          if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          const r = result.refused;
+          throw new UsageError(
+            `the target ${opts.target} refused the credentials of ${r.account} (${r.status}${r.reason ? `: ${r.reason}` : ''}); give an accounts file with an account it knows (--accounts)`,
+          );
+        }
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
         } else {

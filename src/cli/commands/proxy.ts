@@ -1,11 +1,35 @@
 import { Option } from 'commander';
-import { join, resolve } from 'node:path';
+import { connect } from 'node:net';
+import { resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import { DEFAULTS } from '../../check/config.ts';
-import { REPO_ROOT } from '../../paths.ts';
 import type { RegisterCommand } from '../command.ts';
-import { baseUrl, timestamp, wholeNumber } from '../options.ts';
+import { baseUrl, wholeNumber } from '../options.ts';
+import { prepareReportDir } from '../report-dir.ts';
 import { EXIT, UsageError } from '../../errors.ts';
+
+const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+/** Opens (and closes) a TCP connection to the upstream: nothing listening there is a usage error. */
+async function reachable(upstream: string, timeoutMs: number): Promise<void> {
+  const url = new URL(upstream);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const problem = await new Promise<string | undefined>((done) => {
+    const socket = connect({ host, port, timeout: timeoutMs });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(undefined);
+    });
+    // A slow connect is not a dead upstream: the traffic decides.
+    socket.once('timeout', () => {
+      socket.destroy();
+      done(undefined);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => done(DOWN.has(err.code ?? '') ? (err.code ?? err.message) : undefined));
+  });
+  if (problem) throw new UsageError(`the upstream ${upstream} cannot be reached: ${problem}`);
+}
 
 interface ProxyFlags {
   variant: Variant;
@@ -44,21 +68,25 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       const duration = opts.duration !== undefined ? wholeNumber(opts.duration, '--duration', 1) : undefined;
       const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
       const timeoutMs = wholeNumber(opts.timeout, '--timeout', 1);
-      const [{ startProxy }, { Redactor }, { writeReport }, { runFailed }] = await Promise.all([
+      const [{ startProxy }, { Redactor }, { writeReport }, verdicts] = await Promise.all([
         import('../../proxy/proxy.ts'),
         import('../../check/redact.ts'),
         import('../../report/write.ts'),
-        import('../../report/model.ts'),
+        import('../../report/verdict.ts'),
       ]);
       const redactor = new Redactor();
       if (opts.accounts) {
         const { loadAccounts } = await import('../../check/accounts.ts');
         await loadAccounts(opts.accounts.startsWith('env:') ? opts.accounts : resolve(opts.accounts), opts.variant, redactor);
       }
+      // An upstream where nothing listens is a usage error before the proxy listens, as for `conform check`.
+      await reachable(upstream, timeoutMs);
+      const reportDir = await prepareReportDir(opts.report);
       let proxy;
       try {
         proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor });
       } catch (err) {
+        await reportDir.discard();
         throw new UsageError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`);
       }
       process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
@@ -74,22 +102,25 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       process.stderr.write(`conform proxy: stopping (${stopped}); judging the last exchanges\n`);
       await proxy.close();
       const report = proxy.tally.report({ listen: proxy.url, upstream, maxBodyBytes, strict: opts.strict === true });
-      const dir = resolve(opts.report ?? join(REPO_ROOT, 'reports', timestamp()));
-      const files = await writeReport(dir, report);
+      const files = await writeReport(reportDir.path, report);
       const c = report.counts;
       const t = report.traffic;
+      // Every request went unanswered and nothing was judged: the upstream was down, as for `conform check`.
+      const upstreamDown = t.transportErrors > 0 && report.results.length === 0;
       process.stdout.write(
         [
           `variant ${report.variant}  upstream ${upstream}`,
           `${t.exchanges} exchanges: ${t.operations.exercised} of ${t.operations.total} operations exercised; ${t.unmatched} outside the description, ${t.throttled} throttled, ${t.unvalidated} over --max-body (not judged), ${t.transportErrors} without an upstream answer`,
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
+          verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
-          `verdict: ${report.verdict.toUpperCase()}`,
+          `verdict: ${verdicts.verdictLine(report)}`,
           'report:',
           ...files.map((f) => `  ${f}`),
           '',
         ].join('\n'),
       );
-      setExit(runFailed(report) ? EXIT.fail : EXIT.ok);
+      if (upstreamDown) process.stderr.write(`conform proxy: the upstream ${upstream} answered none of the ${t.transportErrors} requests\n`);
+      setExit(upstreamDown ? EXIT.usage : verdicts.exitCodeOf(report.verdict));
     });
 };

@@ -1,0 +1,74 @@
+/**
+ * The report directory of a run, made ready before the run sends any request: a directory that
+ * cannot be made or written is a usage error then, not a lost report at the end. A default directory
+ * (`reports/<timestamp>`) is created atomically, so two runs started in the same second never share one.
+ */
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import { REPO_ROOT } from '../paths.ts';
+import { timestamp } from './options.ts';
+
+export interface ReportDir {
+  readonly path: string;
+  /** Removes the directories preparing it created, as long as they are empty (the run wrote nothing). */
+  discard(): Promise<void>;
+}
+
+const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+
+async function writable(path: string): Promise<void> {
+  const probe = join(path, `.conform-write-test-${process.pid}`);
+  try {
+    await writeFile(probe, '');
+  } catch (err) {
+    throw new UsageError(`cannot write the report directory ${path}: ${code(err)}`);
+  }
+  await rm(probe, { force: true });
+}
+
+/** `given` (--report) or a new `reports/<timestamp>` under `base`, made and shown writable. */
+export async function prepareReportDir(given: string | undefined, base = join(REPO_ROOT, 'reports')): Promise<ReportDir> {
+  let path: string;
+  let created: string | undefined;
+  if (given !== undefined) {
+    path = resolve(given);
+    try {
+      created = await mkdir(path, { recursive: true });
+    } catch (err) {
+      throw new UsageError(`cannot create the report directory ${path}: ${code(err) === 'EEXIST' || code(err) === 'ENOTDIR' ? 'a file is in the way' : code(err)}`);
+    }
+  } else {
+    try {
+      created = await mkdir(base, { recursive: true });
+    } catch (err) {
+      throw new UsageError(`cannot create the reports directory ${base}: ${code(err)}`);
+    }
+    const stamp = timestamp();
+    for (let n = 1; ; n++) {
+      path = join(base, n === 1 ? stamp : `${stamp}-${n}`);
+      try {
+        await mkdir(path);
+        created ??= path;
+        break;
+      } catch (err) {
+        if (code(err) !== 'EEXIST') throw new UsageError(`cannot create the report directory ${path}: ${code(err)}`);
+      }
+    }
+  }
+  const discard = async () => {
+    if (!created) return;
+    // From the deepest directory made up to the first one: each only if empty.
+    for (let dir = path; dir.startsWith(created); dir = dirname(dir)) {
+      if (!(await rmdir(dir).then(() => true, () => false))) return;
+      if (dir === created) return;
+    }
+  };
+  try {
+    await writable(path);
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  return { path, discard };
+}

@@ -2,7 +2,7 @@
  * `uploads/*`: file or source required, a file upload is accepted and becomes a post carrying its
  * fields, exact source search, and the download of upload[source] from the checker's file server.
  */
-import type { Check } from '../check.ts';
+import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { pngImage } from '../images.ts';
 import { makePost } from '../world.ts';
@@ -67,18 +67,28 @@ export const upload_source_search_is_exact = defineCheck({
   },
 });
 
+/**
+ * An upload by upload[source] from the checker's file server, accepted: skips when the target refuses the
+ * URL as not public (INT-source-download), fails when it refuses it otherwise. Returns the file server and
+ * the path it served.
+ */
+async function uploadFromSource(ctx: CheckContext, label: string, fields: { rating: string; tag_string: string }) {
+  reachable(ctx);
+  const server = await fileServer(ctx);
+  const path = `/${ctx.unique(label)}.png`;
+  const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), ...fields } });
+  ctx.note(upload);
+  refusedUnfetched(server, path, upload, server.url(path));
+  if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+  return { server, path };
+}
+
 export const upload_source_is_downloaded = defineCheck({
   id: 'uploads/source-download', fn: 'upload_source_is_downloaded', resource: 'uploads',
   description: 'an upload with upload[source] is accepted and the file is fetched from the URL', requirements: ['IB-4-uploads-source'], readOnly: false,
   async run(ctx) {
-    reachable(ctx);
-    const server = await fileServer(ctx);
-    const path = `/${ctx.unique('upload')}.png`;
     const tag = ctx.unique('fetched').toLowerCase();
-    const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), rating: uploadRatings(ctx)[0]!, tag_string: tag } });
-    ctx.note(upload);
-    refusedUnfetched(server, path, upload, server.url(path));
-    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+    const { server, path } = await uploadFromSource(ctx, 'upload', { rating: uploadRatings(ctx)[0]!, tag_string: tag });
     if (server.hits(path) === 0) fail('the source URL was never fetched', { expected: 'a GET of the source URL', actual: 'no request' });
     const made = await listIds(ctx, 'posts.list', { tags: tag });
     if (made.length !== 1) fail(`the downloaded upload did not become one post (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
@@ -89,16 +99,10 @@ export const upload_by_source_carries_its_fields = defineCheck({
   id: 'uploads/source-fields', fn: 'upload_by_source_carries_its_fields', resource: 'uploads',
   description: 'the post an upload by upload[source] becomes carries its upload[rating] and upload[tag_string], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
   async run(ctx) {
-    reachable(ctx);
-    const server = await fileServer(ctx);
-    const path = `/${ctx.unique('fields')}.png`;
     const tag = ctx.unique('bysource').toLowerCase();
     // The last rating of the set: a server that drops the rating of an upload by source shows another.
     const rating = uploadRatings(ctx).at(-1)!;
-    const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), rating, tag_string: `${tag} ${tag}_2` } });
-    ctx.note(upload);
-    refusedUnfetched(server, path, upload, server.url(path));
-    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+    await uploadFromSource(ctx, 'fields', { rating, tag_string: `${tag} ${tag}_2` });
     const made = await listIds(ctx, 'posts.list', { tags: tag });
     if (made.length !== 1) fail(`the upload by source did not become one post found by its tag ${tag} (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
     await expectReadBack(ctx, { id: made[0]!, show: 'posts.show', list: 'posts.list', search: { tags: tag } }, { rating, tag_string: `${tag} ${tag}_2` }, 'the post of an upload by source');

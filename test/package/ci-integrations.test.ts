@@ -181,17 +181,24 @@ describe('action.yml', () => {
 
     it('installs the package, certifies a conformant target, and publishes verdict, report path and summary', async () => {
       const r = await runAction(
-        { variant: 'A', target, accounts: ACCOUNTS, 'report-dir': 'conform-report', args: '--only served/posts.* --quiet', package: tarball },
+        { variant: 'A', target, accounts: ACCOUNTS, 'report-dir': 'conform-report', args: '--only served/posts.* --quiet', 'allow-incomplete': 'true', package: tarball },
         runner,
       );
+      // --only leaves most MUST requirements out: INCOMPLETE, which the step was told to accept.
       expect(r.code, r.output).toBe(0);
       expect(r.skipped).toEqual([]);
-      expect(r.outputs.verdict).toBe('conformant');
+      expect(r.outputs.verdict).toBe('incomplete');
       expect(r.outputs['report-path']).toBe(join(runner.workspace, 'conform-report'));
       const report = JSON.parse(await readFile(join(r.outputs['report-path']!, 'report.json'), 'utf8')) as { target: string; verdict: string };
       expect(report.target).toBe(target);
       expect(r.summary).toBe(await readFile(join(r.outputs['report-path']!, 'summary.md'), 'utf8'));
       expect(r.summary.length).toBeGreaterThan(0);
+    });
+
+    it('fails the step on an INCOMPLETE run unless told to accept it', async () => {
+      const r = await runAction({ variant: 'A', target, 'report-dir': join(work, 'report-incomplete'), args: '--only served/posts.list/* --quiet', package: tarball }, runner);
+      expect(r.code, r.output).toBe(3);
+      expect(r.outputs.verdict).toBe('incomplete');
     });
 
     it('fails the step on a non-conformant target, and still sets the outputs and the summary', async () => {
@@ -208,11 +215,11 @@ describe('action.yml', () => {
         'failures:\n  - check: served/posts.list/*\n    reason: the list of posts is not served yet\n',
       );
       const r = await runAction(
-        { variant: 'A', target: faulty, baseline: 'conform-baseline.yaml', 'report-dir': 'report-baselined', args: '--only served/posts.list/* --quiet', package: tarball },
+        { variant: 'A', target: faulty, baseline: 'conform-baseline.yaml', 'report-dir': 'report-baselined', args: '--only served/posts.list/* --quiet', 'allow-incomplete': 'true', package: tarball },
         runner,
       );
       expect(r.code, r.output).toBe(0);
-      expect(r.outputs.verdict).toBe('conformant');
+      expect(r.outputs.verdict).toBe('incomplete');
       const report = JSON.parse(await readFile(join(runner.workspace, 'report-baselined', 'report.json'), 'utf8')) as { results: { status: string; baselined?: boolean }[] };
       expect(report.results.filter((x) => x.status === 'fail').every((x) => x.baselined)).toBe(true);
       expect(report.results.some((x) => x.baselined)).toBe(true);
@@ -248,7 +255,8 @@ describe('examples/gitlab-ci.yml', { timeout: 600_000 }, () => {
     const job = pipeline.conformance!;
     const project = join(work, 'gitlab-project');
     await mkdir(project);
-    const target = await serve(['--variant', 'A']);
+    // The checker's file server is on loopback: the target may fetch from it, so the source downloads are established.
+    const target = await serve(['--variant', 'A', '--allow-fetch', '127.0.0.1']);
     // CI/CD variables of the project win over the job's: the tarball instead of the registry's package.
     const env = cleanEnv({
       ...job.variables,

@@ -148,8 +148,10 @@ describe('the package installed from its tarball with --omit=dev', { timeout: 30
     try {
       const dir = join(work, 'check-target');
       const r = await conform(['check', '--variant', 'B', '--target', target, '--read-only', '--only', 'served/*', '--quiet', '--report', dir]);
-      expect(r.stdout, r.stderr).toMatch(/verdict: CONFORMANT/);
-      expect(r.code).toBe(0);
+      // Every selected check passes; the requirements left out make it INCOMPLETE (exit 3), never failed.
+      expect(r.stdout, r.stderr).toMatch(/verdict: INCOMPLETE: \d+ of \d+ MUST requirements not established/);
+      expect(r.code).toBe(3);
+      expect((JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { counts: { fail: number } }).counts.fail).toBe(0);
       expect((JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { target: string }).target).toBe(target);
 
       const proxyReport = join(work, 'proxy');

@@ -474,6 +474,8 @@ export const GENERAL_REQUIREMENTS = [
       section: '4', level: 'MUST', ...(variants ? { variants } : {}), carrier: { scenario: 'effects', operations: [op] },
       statement: `${param} on ${op.split('.')[0]} selects ${what}: a record that matches is listed, one that does not is not.`,
       quote: `${op.split('.')[0]} List: \`${param}\``,
+      // The flags and appeals a check makes with post_flag[post_id] / post_appeal[post_id] are those it finds under that post.
+      ...(op === 'post_appeals.list' || op === 'post_flags.list' ? { params: [`${op.split('.')[0]}.create ${op === 'post_appeals.list' ? 'post_appeal' : 'post_flag'}[post_id]`] } : {}),
     }),
   ),
 

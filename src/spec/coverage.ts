@@ -4,7 +4,7 @@
  * the catalogue (the requirements that name a parameter: Requirement.params) and the registered checks.
  */
 import type { ResolvedParam, Variant } from '../../specs/model/index.ts';
-import { effectText, operationsFor } from '../../specs/model/index.ts';
+import { effectText, operationsFor, versionListing } from '../../specs/model/index.ts';
 import { requirementIds, requirementsFor } from '../../specs/requirements/index.ts';
 import { appliesTo } from '../check/check.ts';
 import { allChecks } from '../check/registry.ts';
@@ -45,6 +45,13 @@ export function parameterCoverage(variant: Variant): ParamCoverage[] {
       }
       if (p.effect?.kind === 'unstated') {
         out.push({ operation: op.id, param: p.name, state: 'not checkable', because: p.effect.why, checks: [], ...effect });
+        continue;
+      }
+      // A revert's version_id where the variant lists no versions of the resource: no valid id can be learnt.
+      const listing = versionListing(op.resource);
+      if (op.kind === 'revert' && p.name === 'version_id' && !(listing && operationsFor(variant).some((o) => o.id === listing))) {
+        const because = `${variant} lists no versions of ${op.resource}, so no valid version id can be learnt (INT-version-ids-hidden)`;
+        out.push({ operation: op.id, param: p.name, state: 'not checkable', because, checks: provers(new Set(acceptance(op.id, p, variant))), ...effect });
         continue;
       }
       const accepting = provers(new Set(acceptance(op.id, p, variant)));

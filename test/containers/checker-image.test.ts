@@ -52,7 +52,8 @@ describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
     await chmod(reports, 0o777);
     const build = exec(join(ROOT, 'containers', 'build-checker.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli }, timeout: 600_000 });
     // The target: the reference server on this machine, on loopback, which the container shares.
-    server = spawn(process.execPath, [BIN, 'serve', '--variant', 'A', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // --allow-fetch: the checker's file server is on the shared loopback, so the source downloads are established too.
+    server = spawn(process.execPath, [BIN, 'serve', '--variant', 'A', '--port', '0', '--allow-fetch', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });
     target = await new Promise<string>((resolve, reject) => {
       let out = '';
       server!.stdout!.on('data', (c: Buffer) => {

@@ -75,7 +75,7 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-2-user-levels-A', section: '2', level: 'MUST', variants: A, carrier: { scenario: 'users', operations: ['users.list'] },
-    statement: 'The roles have the levels Member 20, Gold 30, Platinum 31, Builder 32, Moderator 40, Admin 50, and no others.',
+    statement: 'The roles have the levels Member 20, Gold 30, Platinum 31, Builder 32, Moderator 40, Admin 50.',
     quote: 'User levels table (Contributor and Janitor are B only).',
   },
   {
@@ -289,13 +289,13 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-artists-url-string', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
     statement: 'artist[url_string] takes URLs delimited by whitespace or newline; each is searchable.',
     quote: '`artist[url_string]` (URLs delimited by whitespace or newline)',
-    params: ['artists.create artist[url_string]'],
+    params: ['artists.create artist[url_string]', 'artists.update artist[url_string]'],
   },
   {
     id: 'IB-4-artists-other-names', section: '4', level: 'MUST', carrier: { scenario: 'artists', operations: ['artists.create'] },
     statement: 'artist[other_names_comma] takes comma-delimited names; each is searchable with other:.',
     quote: '`artist[other_names_comma]` (comma-delimited alternative names)',
-    params: ['artists.create artist[other_names_comma]'],
+    params: ['artists.create artist[other_names_comma]', 'artists.update artist[other_names_comma]'],
   },
   {
     id: 'IB-4-artists-empty-only-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'artists', operations: ['artists.list'] },

@@ -68,6 +68,11 @@ export const artist_url_string_takes_each_url = defineCheck({
     const id = reply.createdId() ?? (await listIds(ctx, 'artists.list', { name: `name:${name}` }))[0];
     if (id === undefined) skip('the new artist cannot be found to search for it');
     for (const url of urls) expectIncludes(await listIds(ctx, 'artists.list', { name: url }), id, `search[name]=${url} (URLs separated by a space and a tab)`);
+    // An update sets the URLs anew: the new one finds the artist, one it no longer has does not.
+    const updated = `https://example.invalid/${name}/updated`;
+    await succeed(ctx, 'artists.update', { path: { id }, fields: { url_string: `${urls[1]}\n${updated}` } }, 'an update of artist[url_string]');
+    expectIncludes(await listIds(ctx, 'artists.list', { name: updated }), id, `search[name]=${updated} after the update`);
+    expectExcludes(await listIds(ctx, 'artists.list', { name: urls[0]! }), id, `search[name]=${urls[0]} after an update that dropped it`);
   },
 });
 
@@ -77,6 +82,11 @@ export const artist_other_names_are_comma_separated = defineCheck({
   async run(ctx) {
     const a = await richArtist(ctx);
     for (const o of a.other) expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${o}` }), a.id, `search[name]=other:${o}`);
+    // An update sets the other names anew: a new one finds the artist, one it no longer has does not.
+    const renamed = ctx.unique('alias').toLowerCase();
+    await succeed(ctx, 'artists.update', { path: { id: a.id }, fields: { other_names_comma: `${a.other[1]},${renamed}` } }, 'an update of artist[other_names_comma]');
+    expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${renamed}` }), a.id, `search[name]=other:${renamed} after the update`);
+    expectExcludes(await listIds(ctx, 'artists.list', { name: `other:${a.other[0]}` }), a.id, `search[name]=other:${a.other[0]} after an update that dropped it`);
   },
 });
 

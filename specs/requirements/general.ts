@@ -159,7 +159,7 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-4-posts-list-raw-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'posts', operations: ['posts.list'] },
-    statement: 'With `raw`, `tags` is one literal tag: a two-word search finds no post tagged with the two words separately.',
+    statement: 'With `raw`, `tags` is one literal tag: a meta-tag (`id:<n>`) is not parsed, and a plain tag still finds its posts.',
     quote: '`raw` (A only; when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing)',
     params: ['posts.list raw'],
   },

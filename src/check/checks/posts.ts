@@ -88,12 +88,15 @@ export const raw_treats_tags_as_one_literal_tag = defineCheck({
   description: 'with raw, `tags` is one literal tag', requirements: ['IB-4-posts-list-raw-A'], readOnly: false,
   async run(ctx) {
     const a = ctx.unique('rawa').toLowerCase();
-    const b = ctx.unique('rawb').toLowerCase();
-    const post = await makePost(ctx, `${a} ${b}`);
-    const parsed = await listIds(ctx, 'posts.list', { tags: `${a} ${b}` });
-    if (!parsed.includes(post.id)) fail(`tags="${a} ${b}" without raw does not find post ${post.id}`, { expected: `post ${post.id}`, actual: JSON.stringify(parsed) });
-    const literal = await listIds(ctx, 'posts.list', { tags: `${a} ${b}`, raw: 1 });
-    if (literal.includes(post.id)) fail(`tags="${a} ${b}" with raw found post ${post.id}, so the tags were parsed as two tags`, { expected: 'no post (no tag is literally "a b")', actual: JSON.stringify(literal) });
+    const post = await makePost(ctx, a);
+    // With raw, no meta-tag is parsed: `id:<n>` is a literal tag no post carries, not the post with id n.
+    // (A literal with a space is not probed: what it matches is not stated, and the service family's
+    // full-text match finds the post tagged with both words: A post.rb:1669 @cbf9d03.)
+    const meta = `id:${post.id}`;
+    const parsed = await listIds(ctx, 'posts.list', { tags: meta });
+    if (!parsed.includes(post.id)) skip(`tags=${meta} without raw does not find post ${post.id}: the meta-tag id: is not supported, so raw cannot be told apart (INT-meta-tags)`);
+    const literal = await listIds(ctx, 'posts.list', { tags: meta, raw: 1 });
+    if (literal.includes(post.id)) fail(`tags="${meta}" with raw found post ${post.id}, so the meta-tag was parsed`, { expected: `no post (no tag is literally "${meta}")`, actual: JSON.stringify(literal) });
     const single = await listIds(ctx, 'posts.list', { tags: a, raw: 1 });
     if (!single.includes(post.id)) fail(`tags="${a}" with raw does not find post ${post.id}`, { expected: `post ${post.id}`, actual: JSON.stringify(single) });
   },

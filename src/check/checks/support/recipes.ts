@@ -199,14 +199,10 @@ const artists: Recipe = {
     if (facts.flag && facts.flag.state !== 'empty' && facts.flag.on === (facts.flag.state === 'is_banned')) skip(`a new artist is active and not banned; the API gives no way to make one that is ${facts.flag.on ? '' : 'not '}${facts.flag.state.replace('is_', '')}`);
     const id = await created(ctx, 'artists.create', { name }, 'an artist', { list: 'artists.list', search: { name: `name:${name}` }, mark: name }, facts.as);
     // An artist with posts: a post tagged with the artist's name (INT-artist-posts).
-    if (facts.flag?.state === 'empty' && !facts.flag.on) await makePostTagged(ctx, name);
+    if (facts.flag?.state === 'empty' && !facts.flag.on) await makePost(ctx, name);
     return id;
   },
 };
-
-async function makePostTagged(ctx: CheckContext, tags: string): Promise<void> {
-  await succeed(ctx, 'uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: 'tagged.png', type: 'image/png' }, rating: uploadRatings(ctx)[0]!, tag_string: tags } }, `an upload tagged ${tags}`);
-}
 
 /** A tag: one that a post carries, or that no post carries any more; with or without a wiki page. */
 const tags: Recipe = {

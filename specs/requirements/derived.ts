@@ -162,7 +162,8 @@ export function derivedRequirements(): Requirement<DerivedRequirementId>[] {
         out.push({
           id: requirementIds.required(op.id, p.name),
           section: '4',
-          level: 'MUST',
+          // "must be sent" binds the client; the server's refusal is the register's reading (INT-missing-required-status).
+          level: 'SHOULD',
           variants: both(opVariants, variantsOf(p)),
           statement: `${request(op)} without \`${p.name}\` is refused.`,
           quote: `\`${p.name}\` REQUIRED; Marked REQUIRED parameters must be sent.`,

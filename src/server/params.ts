@@ -67,7 +67,18 @@ function readByPaging(op: ResolvedOperation, name: string): boolean {
   return op.kind === 'list' && name === 'page';
 }
 
-export function validateParams(op: ResolvedOperation, input: RawInput, faults: Faults): ParamValues {
+/**
+ * How strictly parameters are read, as the legal variations ask (the service family reads them so):
+ * `ignoreOutOfSet` (values-ignored) reads a value outside a value set as if it were not sent;
+ * `missingTextEmpty` (required-defaults) reads a missing REQUIRED text parameter as empty, for the
+ * operation to save or refuse.
+ */
+export interface ParamReading {
+  readonly ignoreOutOfSet?: boolean;
+  readonly missingTextEmpty?: boolean;
+}
+
+export function validateParams(op: ResolvedOperation, input: RawInput, faults: Faults, reading: ParamReading = {}): ParamValues {
   const strings = new Map<string, string>();
   const ints = new Map<string, number>();
   const files = new Map<string, UploadedFile>();
@@ -85,6 +96,10 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     }
     if (file) throw invalid(`${p.name} must not be a file`);
     if (raw === undefined || raw === null) {
+      if (p.required && reading.missingTextEmpty && p.type === 'string' && !p.values) {
+        strings.set(p.name, '');
+        continue;
+      }
       if (p.required && !faults.active(`ignore-required:${op.id}:${p.name}`)) throw invalid(`${p.name} is required`);
       continue;
     }
@@ -104,6 +119,7 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     }
     const otherVariantRating = faults.active('rating-other-variant-accepted') && p.name === 'post[rating]' && otherVariantValues(op, p.name).includes(value);
     if (p.values && !p.values.includes(value) && !faults.active(`accept-any:${op.id}:${p.name}`) && !otherVariantRating) {
+      if (reading.ignoreOutOfSet) continue;
       throw invalid(`${p.name} must be one of ${p.values.join(', ')}`);
     }
     // The fault family sort-swapped:<op>:<param>: each value of a sort key orders by the next value's key.

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly reason: string,
     /** Extra response headers (Retry-After of a 421). */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Answered as this plain text instead of the envelope (the variation unauthorized-401 in B). */
+    readonly plainText?: string,
   ) {
     super(reason);
   }

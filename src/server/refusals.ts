@@ -29,6 +29,14 @@ export function denied(why: string): ApiError {
   return new ApiError(STATUS.forbidden, `access denied: ${why}`);
 }
 
+/**
+ * 401 Unauthorized, outside the document's table: the variation unauthorized-401 only, as the service
+ * family answers missing or wrong credentials (INT-status-table); in B as the family's plain text.
+ */
+export function unauthorized(why: string, plainText: boolean): ApiError {
+  return new ApiError(401, `access denied: ${why}`, {}, plainText ? '401 Not Authorized\n' : undefined);
+}
+
 /** 404 Not Found: "not found: <why>". */
 export function missing(why: string): ApiError {
   return new ApiError(STATUS.notFound, `not found: ${why}`);

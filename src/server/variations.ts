@@ -81,6 +81,31 @@ export const VARIATIONS: readonly VariationSpec[] = [
     interpretation: 'INT-format-parity',
   },
   {
+    id: 'created-201',
+    summary: 'A successful create answers 201 Created (with the envelope), as the service family\'s respond_with does.',
+    interpretation: 'INT-status-table',
+  },
+  {
+    id: 'unauthorized-401',
+    summary: 'Missing (B) or wrong credentials are answered 401 Unauthorized; in B with the plain text "401 Not Authorized", as the service family does.',
+    interpretation: 'INT-status-table',
+  },
+  {
+    id: 'values-ignored',
+    summary: 'A value outside a value set is read as if it were not sent: a list lists as without it, a write leaves the field as it was; the answer is a success, as on the service family.',
+    interpretation: 'INT-out-of-set-status',
+  },
+  {
+    id: 'required-defaults',
+    summary: 'A missing REQUIRED text parameter is read as empty: the record is saved or refused by its own rules (a pool without a description is created), as on the service family.',
+    interpretation: 'INT-missing-required-status',
+  },
+  {
+    id: 'source-error-accepted',
+    summary: 'An upload whose source URL the server will not fetch (its SSRF guard) is taken with success and recorded as failed, with no post, as the service family records it (A upload.rb:151-170).',
+    interpretation: 'INT-source-download',
+  },
+  {
     id: 'no-content-A',
     summary: 'Successful state-changing calls answer 204 No Content with no body (A only).',
     interpretation: 'INT-204-envelope',

@@ -99,6 +99,23 @@ describe('a server started plainly, checked through --target', { timeout: 300_00
     }
   });
 
+  it('a guard that takes the upload and records it as failed (no post) is a refusal too: skipped, never failed', async () => {
+    const server = await scratch.serve(['--variant', 'A', '--variation', 'source-error-accepted']);
+    try {
+      const r = await scratch.conform(['check', '--variant', 'A', '--target', server.url, '--only', 'uploads/*', '--quiet']);
+      const results = expectConformant(r, ['source', 'only']);
+      for (const id of ['uploads/source-download', 'uploads/source-fields']) {
+        const x = results.find((y) => y.check === id)!;
+        expect(x.status, id).toBe('skip');
+        expect(x.message).toMatch(/without fetching it and made no post[\s\S]*INT-source-download[\s\S]*--source-url-base/);
+      }
+      // The upload itself was recorded, so its exact source search is established.
+      expect(results.find((y) => y.check === 'uploads/search-source-exact')!.status).toBe('pass');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('with --allow-fetch for the checker\'s file server, the source downloads pass', async () => {
     const server = await scratch.serve(['--variant', 'B', '--allow-fetch', '127.0.0.1']);
     try {

@@ -3,7 +3,7 @@
  * fields, exact source search, and the download of upload[source] from the checker's file server.
  */
 import type { Check, CheckContext } from '../check.ts';
-import { defineCheck, fail } from '../check.ts';
+import { defineCheck, fail, skip } from '../check.ts';
 import { pngImage } from '../images.ts';
 import { makePost } from '../world.ts';
 import { expectRefused, listIds, records, succeed } from './support/calls.ts';
@@ -80,6 +80,17 @@ async function uploadFromSource(ctx: CheckContext, label: string, fields: { rati
   ctx.note(upload);
   refusedUnfetched(server, path, upload, server.url(path));
   if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+  if (server.hits(path) === 0) {
+    // Taken but never fetched: a post made of it has no file (a fault); no post at all is the upload
+    // recorded as failed, a refusal of the address (INT-source-download), as the service family does.
+    const tag = fields.tag_string.split(/\s+/)[0]!;
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length > 0) fail(`the source URL was never fetched, yet the upload became post ${made.join(', ')}`, { expected: 'a GET of the source URL', actual: 'no request' });
+    skip(
+      `the target took the upload from ${server.url(path)} (${upload.status}) without fetching it and made no post of it: a service may record a download from an address it does not take to be public as failed (INT-source-download). ` +
+        'Serve the file server on an address the target accepts with --source-host and --source-url-base (or allow this one on the target).',
+    );
+  }
   return { server, path };
 }
 

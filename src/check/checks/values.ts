@@ -3,12 +3,15 @@
  * it is refused (INT-out-of-set-status), and so is a value of the other variant's set only.
  */
 import type { Variant } from '../../../specs/model/index.ts';
-import { operationsFor } from '../../../specs/model/index.ts';
+import { operationIdOf, operationsFor } from '../../../specs/model/index.ts';
 import type { RequirementId } from '../../../specs/requirements/index.ts';
 import { requirementIds } from '../../../specs/requirements/index.ts';
-import type { Check } from '../check.ts';
+import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
+import type { Example } from '../examples.ts';
 import { exampleFor } from '../examples.ts';
+import type { Reply } from '../target.ts';
+import { fieldOf } from '../target.ts';
 import { sendExample } from './support/example-requests.ts';
 import type { OpenApiOperation } from './support/openapi-operations.ts';
 import { openApiOperations } from './support/openapi-operations.ts';
@@ -34,16 +37,38 @@ export function value_set_is_enforced(op: OpenApiOperation, param: string, value
           });
         }
       }
-      const example = await exampleFor(ctx, op.id);
-      const reply = await sendExample(ctx, op.id, example, 'json', { set: { [param]: OUT_OF_SET } });
-      refusedWithParameterStatus(reply, `${param}=${OUT_OF_SET} (not a listed value)`, requirementId, 'INT-out-of-set-status');
-      // Where the variants list different values ("A: ... / B: ..."), the other variant's are not this one's.
-      for (const value of otherVariantOnlyValues(ctx.variant, op.id, param)) {
-        const other = await sendExample(ctx, op.id, await exampleFor(ctx, op.id), 'json', { set: { [param]: value } });
-        refusedWithParameterStatus(other, `${param}=${value} (a value of the other variant only)`, requirementId, 'INT-out-of-set-status');
+      const outside = [OUT_OF_SET, ...otherVariantOnlyValues(ctx.variant, op.id, param)];
+      for (const value of outside) {
+        const example = await exampleFor(ctx, op.id);
+        const reply = await sendExample(ctx, op.id, example, 'json', { set: { [param]: value } });
+        const what = value === OUT_OF_SET ? `${param}=${value} (not a listed value)` : `${param}=${value} (a value of the other variant only)`;
+        if (reply.ok) await acceptedOutOfSet(ctx, op, example, reply, param, value, what, requirementId);
+        else refusedWithParameterStatus(reply, what, requirementId, 'INT-out-of-set-status');
       }
     },
   });
+}
+
+/**
+ * An out-of-set value answered with success (INT-out-of-set-status). A list that ignores the value
+ * lists as if it were not sent, as the service family's do: a warning under the reading. A write must
+ * not have stored the value as sent (the value set allows only its values): read back, that fails; a
+ * write that ignored or coerced the value warns.
+ */
+async function acceptedOutOfSet(ctx: CheckContext, op: OpenApiOperation, example: Example, reply: Reply, param: string, value: string, what: string, requirement: RequirementId): Promise<void> {
+  const accepted = { reply, requirement, expected: 'a refusal (420 or 424)', actual: String(reply.status), interpretation: 'INT-out-of-set-status' } as const;
+  if (op.method === 'GET') fail(`${what} was answered ${reply.status}: the list did not refuse it`, accepted);
+  const showOp = operationIdOf(op.resource, 'show');
+  const id = ctx.target.operation(op.id).kind === 'update' ? Object.values(example.path ?? {})[0] : reply.createdId();
+  if (showOp && id !== undefined) {
+    const shown = await ctx.target.call(showOp, { path: { id } });
+    ctx.note(shown);
+    const stored = shown.ok ? shown.record()?.[fieldOf(param)] : undefined;
+    if (stored !== undefined && stored !== null && String(stored) === value) {
+      fail(`${what} was stored as sent: ${showOp} of ${id} shows ${fieldOf(param)}="${value}"`, { reply: shown, requirement, expected: `one of the listed values, or a refusal`, actual: value });
+    }
+  }
+  fail(`${what} was answered ${reply.status} and not stored as sent`, accepted);
 }
 
 /** The values of a parameter in the other variant, absent from this one's set (e.g. B's rating words in A). */

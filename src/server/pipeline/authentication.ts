@@ -6,7 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserDirectory } from '../accounts.ts';
 import { authenticate } from '../auth.ts';
-import { denied } from '../refusals.ts';
+import { ApiError } from '../protocol.ts';
+import { denied, unauthorized } from '../refusals.ts';
 import type { StageFaults } from './faults.ts';
 import { reached, stateOf } from './state.ts';
 
@@ -17,13 +18,22 @@ export function authenticationStage(options: { readonly users: UserDirectory; re
     const { op } = state.route;
     const fields = reached(state.input, 'input').fields;
     const query = (req.query ?? {}) as Record<string, unknown>;
-    const user = authenticate(
-      { authorization: req.headers.authorization, fieldSources: op.method === 'GET' ? [fields] : [fields, query], cookies: req.cookies ?? {} },
-      users,
-      faults.auth,
-    );
+    let user;
+    try {
+      user = authenticate(
+        { authorization: req.headers.authorization, fieldSources: op.method === 'GET' ? [fields] : [fields, query], cookies: req.cookies ?? {} },
+        users,
+        faults.auth,
+      );
+    } catch (err) {
+      if (faults.unauthorized && err instanceof ApiError) throw unauthorized(err.reason, state.route.op.variant === 'B');
+      throw err;
+    }
     if (user === null) {
-      if (!faults.anonymousReads) throw denied('log in (login and api_key, HTTP Basic, or the session cookies)');
+      if (!faults.anonymousReads) {
+        if (faults.unauthorized) throw unauthorized('log in', state.route.op.variant === 'B');
+        throw denied('log in (login and api_key, HTTP Basic, or the session cookies)');
+      }
       if (op.stateChanging) throw denied('state-changing requests need a logged-in user');
     }
     state.user = user;

@@ -27,6 +27,11 @@ export interface StageFaults {
   readonly unknownIdAnswered: boolean;
   /** A successful state change answers 204 without a body (status-204, or the variation no-content-A in A). */
   readonly noContent: boolean;
+  /**
+   * The variation unauthorized-401: a request refused for its credentials (missing in B, wrong in
+   * either) is answered 401, in B with the plain text the service family sends (INT-status-table).
+   */
+  readonly unauthorized: boolean;
 }
 
 export function stageFaults(faults: Faults, variations: Variations, variant: Variant): StageFaults {
@@ -53,5 +58,6 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
     invalidParametersStatus,
     unknownIdAnswered: on('unknown-id-200'),
     noContent: on('status-204') || (variant === 'A' && variations.active('no-content-A')),
+    unauthorized: variations.active('unauthorized-401'),
   };
 }

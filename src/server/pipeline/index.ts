@@ -79,9 +79,11 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
         return renderList(format, o.root, o.element, o.records, env.faults, xmlStyle);
       case 'envelope': {
         if (op.stateChanging && faults.noContent) return { status: 204, contentType: '', body: '' };
+        // The variation created-201 answers a create 201 Created, as the service family's respond_with does (INT-status-table).
+        const status = op.kind === 'create' && env.variations.active('created-201') ? 201 : 200;
         // The variation bare-envelope answers exactly what section 7 shows: success and reason, no id.
-        if (env.variations.active('bare-envelope')) return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '' }, env.faults);
-        return renderEnvelope(format, 200, { success: true, reason: o.reason ?? '', id: o.id, extra: o.extra }, env.faults);
+        if (env.variations.active('bare-envelope')) return renderEnvelope(format, status, { success: true, reason: o.reason ?? '' }, env.faults);
+        return renderEnvelope(format, status, { success: true, reason: o.reason ?? '', id: o.id, extra: o.extra }, env.faults);
       }
     }
   };
@@ -107,6 +109,7 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
         return send(reply, renderRecord(format, 'record', {}, env.faults));
       }
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+      if (err.plainText !== undefined) return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(err.plainText);
       return error(reply, format, status, err.reason);
     }
     const status = (err as { statusCode?: number }).statusCode;

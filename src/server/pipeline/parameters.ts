@@ -29,7 +29,7 @@ export function parametersStage(options: { readonly faults: Faults; readonly var
       if (given === undefined || given === '') throw missing('no such version');
     }
     state.path = path;
-    state.params = validateParams(op, input, faults);
+    state.params = validateParams(op, input, faults, { ignoreOutOfSet: variations.active('values-ignored'), missingTextEmpty: variations.active('required-defaults') });
     const crash = crashes(op.resource, input.fields, faults);
     if (crash !== undefined) throw new Error(`deliberate crash: ${crash}`);
   };

@@ -8,6 +8,7 @@ import { sniffImage } from '../images.ts';
 import type { ImageInfo } from '../images.ts';
 import { invalid } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
+import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { pagedRows } from '../paging.ts';
 import { param } from '../registry.ts';
@@ -102,7 +103,19 @@ export const uploadsModule: ResourceModule = {
           bytes = file.data;
           if (!image) throw invalid(`${FILE} is not a PNG, JPEG, GIF or WebP image`);
         } else if (source !== '' && !f.active('upload-source-not-fetched')) {
-          const downloaded = await downloadSource(env, SOURCE, source);
+          let downloaded;
+          try {
+            downloaded = await downloadSource(env, SOURCE, source);
+          } catch (err) {
+            // The variation source-error-accepted: the upload is taken and recorded as failed, without a
+            // post, as the service family records a download it refuses (INT-source-download).
+            if (!(err instanceof ApiError) || !env.variations.active('source-error-accepted')) throw err;
+            const rows = await env.db.query<{ id: number }>(
+              `INSERT INTO uploads (uploader_id, source, rating, parent_id, tag_string, post_id, status) VALUES ($1, $2, $3, $4, $5, NULL, $6) RETURNING id`,
+              [user.id, source, params.str(RATING) ?? '', params.int(PARENT) ?? null, params.str(TAGS) ?? '', `error: ${err.reason}`],
+            );
+            return { kind: 'envelope', id: rows[0]!.id };
+          }
           image = sniffImage(downloaded.data);
           bytes = downloaded.data;
           if (!image) throw invalid(`${SOURCE}: the downloaded file is not a PNG, JPEG, GIF or WebP image`);

@@ -20,8 +20,24 @@ export interface Made {
   readonly reply: Reply;
 }
 
+/** Statuses a service refuses a create with by a rule of its own: 420 Invalid Record, 422 Locked (INT-business-rules). */
+const RULE_REFUSALS: readonly number[] = [420, 422];
+
+/**
+ * A create refused by a rule of the service the document does not list (how often an account may flag
+ * or appeal, how old it must be): not established, with the service's reason (INT-business-rules).
+ * A create of the document's own rules (a missing parameter, a duplicate) is judged by its check.
+ */
+export function skipRuleRefusal(reply: Reply, what: string): void {
+  if (reply.ok || !reply.op || reply.op.kind !== 'create' || !RULE_REFUSALS.includes(reply.status)) return;
+  const e = reply.envelope();
+  const reason = e.ok ? e.envelope.reason : reply.text().replace(/\s+/g, ' ').trim().slice(0, 200);
+  skip(`${what} was refused with ${reply.status}${reason ? ` ("${reason}")` : ''}: a rule of the service that the document does not list (INT-business-rules). Accounts that meet it (older, more privileged, not at a daily limit) let this check run`);
+}
+
 /** Fails the check with the exchange when a set-up request does not succeed. */
 export function expectCreated(reply: Reply, what: string): void {
+  skipRuleRefusal(reply, `creating ${what}`);
   if (!reply.ok) {
     const e = reply.envelope();
     // A 404 where the document does not show the route (notes create) rests on the reading of its path.

@@ -28,6 +28,7 @@ export type NotEstablishedKind =
   | 'accounts'
   | 'source'
   | 'throttled'
+  | 'rules'
   | 'skipped'
   | 'read-only'
   | 'only'

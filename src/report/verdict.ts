@@ -39,6 +39,7 @@ export const NOT_ESTABLISHED: Readonly<Record<NotEstablishedKind, string>> = {
   accounts: 'skipped: the accounts file lacks an account their checks need',
   source: "skipped: the target did not fetch the checker's source URL (an SSRF guard, or no route to the file server: --source-host, --source-url-base)",
   throttled: 'skipped: the target was still throttling when the wait budget ran out',
+  rules: 'skipped: the target refused a create by a rule of its own that the document does not list (INT-business-rules; each says which): accounts that meet it (older, more privileged, not yet at a daily limit) establish them',
   skipped: 'skipped: their checks could not be made non-vacuous on this target (each says why)',
   'read-only': 'left out by --read-only: their checks send POST, PUT or DELETE',
   only: 'left out by --only',
@@ -59,6 +60,7 @@ export function skipKind(r: Pick<ReportedResult, 'message' | 'notRun'>): NotEsta
   const m = r.message ?? '';
   if (/^throttled:/.test(m)) return 'throttled';
   if (/INT-source-download|file server for source downloads/.test(m)) return 'source';
+  if (/INT-business-rules/.test(m)) return 'rules';
   if (/accounts file|accounts are needed|(second|another|higher-level) account|accounts besides/i.test(m)) return 'accounts';
   return 'skipped';
 }

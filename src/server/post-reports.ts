@@ -8,7 +8,7 @@ import type { Row } from './db/index.ts';
 import { pagedRows } from './paging.ts';
 import type { HandlerFactory, ServerEnv } from './registry.ts';
 import { param } from './registry.ts';
-import { invalid, invalidRecord, requireUser } from './refusals.ts';
+import { invalid, invalidRecord, locked, requireUser } from './refusals.ts';
 import { Where, nameOf, userIdByName } from './sql.ts';
 
 interface ReportRow extends Row {
@@ -59,6 +59,11 @@ export function createReport(kind: ReportKind): HandlerFactory {
         if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
         // The service family appeals only posts that are flagged or deleted (variation appeal-needs-flag, INT-business-rules).
         if (!kind.flags && !post[0].is_flagged && env.variations.active('appeal-needs-flag')) throw invalidRecord(`post ${postId} is not flagged: only a flagged post can be appealed`);
+        // The service family lets an account appeal one post a day (variation one-appeal-a-day, INT-business-rules).
+        if (!kind.flags && env.variations.active('one-appeal-a-day')) {
+          const today = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${kind.table} WHERE creator_id = $1 AND created_at > now() - interval '1 day'`, [u.id]);
+          if ((today[0]?.n ?? 0) >= 1) throw locked('you can appeal at most 1 post a day');
+        }
         const rows = await tx.query<{ id: number }>(`INSERT INTO ${kind.table} (post_id, creator_id, reason) VALUES ($1, $2, $3) RETURNING id`, [
           postId,
           u.id,

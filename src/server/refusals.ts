@@ -63,6 +63,11 @@ export function throttled(headers: Readonly<Record<string, string>> = {}): ApiEr
   return new ApiError(STATUS.throttled, 'user is throttled, try again later', headers);
 }
 
+/** 422 Locked: the record cannot be made or changed now (a rule of the service: INT-business-rules). */
+export function locked(reason: string): ApiError {
+  return new ApiError(statusOf('Locked'), `resource is locked: ${reason}`);
+}
+
 /** 423 Already Exists (INT-already-exists). */
 export function alreadyExists(reason: string): ApiError {
   return new ApiError(STATUS.alreadyExists, `resource already exists: ${reason}`);

@@ -10,6 +10,7 @@ import { fail, skip } from '../../check.ts';
 import type { FieldValue, RecordFields } from '../../formats.ts';
 import { recordId } from '../../formats.ts';
 import type { CallOptions, Reply } from '../../target.ts';
+import { skipRuleRefusal } from '../../world.ts';
 import { expectEnvelope } from './reply-contract.ts';
 
 /** Calls an operation, records the exchange, and fails (citing `requirement`) unless it succeeds. */
@@ -19,6 +20,7 @@ export async function succeed(ctx: CheckContext, opId: OperationId, options: Cal
   if (!reply.ok) {
     const e = reply.envelope();
     refusedForLevel(ctx, reply, options, what);
+    skipRuleRefusal(reply, what);
     fail(`${what} was refused: ${reply.status}${e.ok ? ` ("${e.envelope.reason}")` : ''}`, { reply, expected: '2xx', actual: String(reply.status), ...(requirement ? { requirement } : {}) });
   }
   if (reply.op?.stateChanging && reply.status !== 204) expectEnvelope(reply);

@@ -454,7 +454,7 @@ const register = [
     reading:
       'A service may refuse a create whose precondition its own rules set, with a documented refusal (420 Invalid Record, 422 Locked). Where the document offers the operation that meets the precondition, a client meets it first: a post is flagged before it is appealed (the service family appeals only flagged or deleted posts: A post_appeal.rb @cbf9d03).',
     why: 'Transitions are not shown (section 3); the family enforces such rules, and a real client follows them.',
-    checks: 'Checks flag a post before appealing it, and demand no more of an appeal than of a flag.',
+    checks: 'Checks flag a post before appealing it, and demand no more of an appeal than of a flag. A create refused with 420 or 422 where the document lists no rule that refuses it (an account\'s daily limit of appeals or flags, its age) makes the check not established, with the service\'s reason (verdict INCOMPLETE, "rules"), never failed: the service family refuses a second appeal of an account within a day (A post_appeal.rb:91-92, B post_appeal.rb:44-45) and limits flags and comments by account (A post_flag.rb:158-172, user.rb:522-536 @cbf9d03).',
   },
   {
     id: 'INT-status-table',
@@ -464,6 +464,15 @@ const register = [
       'The table names the codes the service gives a meaning of its own. A standard HTTP status whose meaning agrees with the outcome and takes no row of the table is read by its HTTP meaning: any 2xx is a success (201 Created answering a create), and 401 Unauthorized refuses access as 403 does. Such an answer is Non-Strict: a warning naming this reading, never a failure unless --strict. Any other status outside the table fails: a 400 for invalid parameters or a 429 for throttling takes the place of the row (424, 421) the table gives that meaning, and a 3xx answers no request of the document. In B a 204 fails: the table marks it A only.',
     why: 'The document says of the reason values that their complete list is not shown, and of the codes nothing; section 7 reads success "from the status code". The service family answers creates with 201 (Rails respond_with, A uploads_controller.rb:54-58 @cbf9d03) and missing or wrong credentials with 401 (A application_controller.rb:105-118 @cbf9d03, B application_controller.rb:15-20 @9a70d8c).',
     checks: 'IB-7-status-documented: a 2xx other than 200/204, or a 401, warns; other statuses outside the variant\'s table fail.',
+  },
+  {
+    id: 'INT-version-merging',
+    section: '9',
+    question: 'Whether every change of a record adds a version to its history: section 9 says histories are listed and reverted, not how a change becomes a version.',
+    reading:
+      'A change by another updater than the newest version\'s adds a version. Changes by the same updater soon after may be folded into the newest version instead, as the service family folds an updater\'s changes within an hour (A note.rb:148-158, artist.rb:162-170, wiki_page.rb:204-229, artist_commentary.rb:117-129 @cbf9d03; B pool.rb:231-239 @9a70d8c).',
+    why: 'A history of every keystroke is not what the document promises; a history that loses another user\'s change is not a history.',
+    checks: 'versions/*/listed changes a record as another account than the one that made it and demands one more version; versions/*/revert makes its two changes as different accounts, so the version it reverts to holds the first change on either kind of server.',
   },
   {
     id: 'INT-artist-posts',

@@ -66,6 +66,16 @@ export const VARIATIONS: readonly VariationSpec[] = [
     interpretation: 'INT-business-rules',
   },
   {
+    id: 'one-appeal-a-day',
+    summary: 'An account may appeal one post a day; another appeal within 24 hours is refused (422 Locked), as the service family limits it (A post_appeal.rb:91-92, max_appeals_per_day 1).',
+    interpretation: 'INT-business-rules',
+  },
+  {
+    id: 'versions-merged',
+    summary: "An updater's changes to a record within an hour of their newest version of it are folded into that version instead of adding one, as the service family does (A note.rb:148-158, artist.rb:162-170, wiki_page.rb:204-229).",
+    interpretation: 'INT-version-merging',
+  },
+  {
     id: 'bare-envelope',
     summary: 'Every envelope is exactly what section 7 shows, success and reason: a create names no id, so a client finds what it made through the documented searches.',
     interpretation: 'INT-created-id',

@@ -115,6 +115,17 @@ export class History<V extends VersionRow> {
     if (notRecorded !== undefined && env.faults.active(notRecorded)) return;
     const { table, key } = this.spec;
     const names = Object.keys(fields);
+    if (env.variations.active('versions-merged')) {
+      // The service family folds an updater's changes within an hour into their newest version (A note.rb:148-158).
+      const set = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
+      const merged = await tx.query<{ id: number }>(
+        `UPDATE ${table} SET ${set}${set ? ', ' : ''}created_at = now()
+         WHERE id = (SELECT id FROM ${table} WHERE ${key} = $1 ORDER BY id DESC LIMIT 1) AND updater_id = $2 AND created_at > now() - interval '1 hour'
+         RETURNING id`,
+        [recordId, updaterId, ...Object.values(fields)],
+      );
+      if (merged.length > 0) return;
+    }
     const placeholders = names.map((_, i) => `$${i + 3}`);
     await tx.query(
       `INSERT INTO ${table} (${key}, version, updater_id${names.map((n) => `, ${n}`).join('')})

@@ -18,6 +18,9 @@ afterAll(() => scratch.cleanup());
 
 const interpretationIds = new Set<string>(INTERPRETATIONS.map((i) => i.id));
 
+/** Variations tested on their own: throttling waits, and a daily limit leaves checks not established. */
+const ALONE = ['throttle', 'one-appeal-a-day'];
+
 /**
  * No failure, and every warning names a reading of the register: CONFORMANT (exit 0), or INCOMPLETE
  * (exit 3) for exactly the reasons given (a selection with --only, a source download refused).
@@ -44,7 +47,7 @@ describe('legal variations of the reference server are certified', { timeout: 30
   // Everything but throttling at once, on every check of each variant.
   for (const variant of ['A', 'B'] as const) {
     it(`variant ${variant}: all variations together, full run`, async () => {
-      const on = VARIATIONS.filter((v) => v.id !== 'throttle' && (v.variants ?? ['A', 'B']).includes(variant)).map((v) => v.id);
+      const on = VARIATIONS.filter((v) => !ALONE.includes(v.id) && (v.variants ?? ['A', 'B']).includes(variant)).map((v) => v.id);
       const r = await scratch.conform(['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet']);
       // Even where no answer names the id of what a create made (204 No Content, bare envelopes), every
       // check finds its records through documented searches: nothing is skipped, every MUST established.
@@ -58,6 +61,17 @@ describe('legal variations of the reference server are certified', { timeout: 30
       expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
     });
   }
+
+  it('a daily limit of the service (one appeal a day) leaves the appeals not established, naming the rule: INCOMPLETE, never failed', async () => {
+    const r = await scratch.conform(['check', '--variant', 'B', '--variation', 'one-appeal-a-day', '--only', 'post_appeals', '--seed', '13', '--quiet']);
+    const results = expectConformant(r, ['rules', 'only']);
+    const refused = results.filter((x) => x.status === 'skip');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const x of refused) expect(x.message, x.check).toMatch(/refused with 422 \("resource is locked: you can appeal at most 1 post a day"\)[\s\S]*INT-business-rules/);
+    // The first appeal of the run was made: the checks that needed only one passed.
+    expect(results.filter((x) => x.status === 'pass').length).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/refused a create by a rule of its own/);
+  });
 
   it('throttled writes (421 with Retry-After) are waited out', async () => {
     const r = await scratch.conform(['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet']);

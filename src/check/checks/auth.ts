@@ -8,8 +8,8 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { recordId } from '../formats.ts';
 import type { AuthMode } from '../target.ts';
-import { expectRefused, listIds, succeed } from './support/calls.ts';
-import { sentDmail } from './support/sent-dmail.ts';
+import { expectRefused, succeed } from './support/calls.ts';
+import { listedDmails, sentDmail } from './support/sent-dmail.ts';
 
 interface AuthMethod {
   readonly mode: AuthMode;
@@ -46,7 +46,7 @@ function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descript
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
-      const listed = await listIds(ctx, 'dmails.list', {}, { as: d.to, auth: m.mode });
+      const listed = await listedDmails(ctx, d, d.to, { auth: m.mode });
       if (!listed.includes(d.id)) fail(`authenticated with ${m.text}, ${d.to.name} does not see their dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(listed) });
       const title = ctx.unique('via');
       await succeed(ctx, 'dmails.create', { as: d.to, auth: m.mode, fields: { to_name: d.from.name, title, body: title } }, `a dmail sent with ${m.text}`);

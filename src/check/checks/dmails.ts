@@ -5,7 +5,7 @@ import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { expectRefused, listIds, show, succeed, text } from './support/calls.ts';
 import { expectSameRendering } from './support/read-back.ts';
-import { accountsOrSkip, recipientCopy, sentDmail } from './support/sent-dmail.ts';
+import { accountsOrSkip, listedDmails, recipientCopy, sentDmail } from './support/sent-dmail.ts';
 
 /** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
 async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
@@ -19,9 +19,9 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
   description: 'the dmail list shows a dmail to its recipient and not to a third user', requirements: ['IB-4-dmails-owner-list'], readOnly: false,
   async run(ctx) {
     const d = await sentDmail(ctx);
-    const mine = await listIds(ctx, 'dmails.list', {}, { as: d.to });
+    const mine = await listedDmails(ctx, d, d.to);
     if (!mine.includes(d.id)) fail(`the recipient's dmail list lacks dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(mine) });
-    const theirs = await listIds(ctx, 'dmails.list', {}, { as: d.third });
+    const theirs = await listedDmails(ctx, d, d.third);
     if (theirs.includes(d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list`, { expected: 'not listed', actual: JSON.stringify(theirs) });
   },
 });

@@ -3,7 +3,9 @@ import type { OperationId, VersionedResourceId } from '../../../specs/model/inde
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { recordId } from '../formats.ts';
+import type { Account } from '../accounts.ts';
 import { make, makePost } from '../world.ts';
+import { othersThan } from './support/recipes.ts';
 import { field, records, show, succeed, tagsOf, text } from './support/calls.ts';
 
 /** The versions of a record, oldest first, as listed by the resource's version listing. */
@@ -25,35 +27,46 @@ export interface History {
   /** The field compared before and after the revert. */
   readonly field: string;
   readonly make: (ctx: CheckContext) => Promise<number>;
-  readonly change: (ctx: CheckContext, id: number, value: string) => Promise<unknown>;
+  /** Changes the record's field, as `as` (default: the actor). */
+  readonly change: (ctx: CheckContext, id: number, value: string, as?: Account) => Promise<unknown>;
   readonly value: (ctx: CheckContext) => string;
   /** The id of the revert path, when it is not the record's own (artist commentary: the post id). */
   readonly showId?: (id: number) => number;
+}
+
+const by = (as: Account | undefined) => (as ? { as } : {});
+
+/**
+ * The account that changes a record after the actor: another updater adds a version even where a
+ * service folds one updater's changes into their newest version (INT-version-merging).
+ */
+function otherUpdater(ctx: CheckContext): Account {
+  return othersThan(ctx, ctx.accounts.actor)[0] ?? ctx.accounts.actor;
 }
 
 const HISTORIES: readonly History[] = [
   {
     resource: 'posts', listing: 'post_versions.list', revert: 'posts.revert', show: 'posts.show', by: 'post_id', field: 'tag_string',
     make: async (ctx) => (await makePost(ctx)).id,
-    change: (ctx, id, v) => succeed(ctx, 'posts.update', { path: { id }, fields: { tag_string: v } }, 'the post update'),
+    change: (ctx, id, v, as) => succeed(ctx, 'posts.update', { path: { id }, fields: { tag_string: v }, ...by(as) }, 'the post update'),
     value: (ctx) => `${ctx.unique('v').toLowerCase()} ${ctx.unique('w').toLowerCase()}`,
   },
   {
     resource: 'notes', listing: 'note_versions.list', revert: 'notes.revert', show: 'notes.show', by: 'note_id', field: 'body',
     make: async (ctx) => make.note(ctx, (await makePost(ctx)).id),
-    change: (ctx, id, v) => succeed(ctx, 'notes.update', { path: { id }, fields: { body: v } }, 'the note update'),
+    change: (ctx, id, v, as) => succeed(ctx, 'notes.update', { path: { id }, fields: { body: v }, ...by(as) }, 'the note update'),
     value: (ctx) => ctx.unique('note body'),
   },
   {
     resource: 'pools', listing: 'pool_versions.list', revert: 'pools.revert', show: 'pools.show', by: 'pool_id', field: 'description',
     make: (ctx) => make.pool(ctx),
-    change: (ctx, id, v) => succeed(ctx, 'pools.update', { path: { id }, fields: { description: v } }, 'the pool update'),
+    change: (ctx, id, v, as) => succeed(ctx, 'pools.update', { path: { id }, fields: { description: v }, ...by(as) }, 'the pool update'),
     value: (ctx) => ctx.unique('pool description'),
   },
   {
     resource: 'artists', listing: 'artist_versions.list', revert: 'artists.revert', show: 'artists.show', by: 'artist_id', field: 'group_name',
     make: (ctx) => make.artist(ctx),
-    change: (ctx, id, v) => succeed(ctx, 'artists.update', { path: { id }, fields: { group_name: v } }, 'the artist update'),
+    change: (ctx, id, v, as) => succeed(ctx, 'artists.update', { path: { id }, fields: { group_name: v }, ...by(as) }, 'the artist update'),
     value: (ctx) => ctx.unique('group').toLowerCase(),
   },
   {
@@ -64,7 +77,7 @@ const HISTORIES: readonly History[] = [
       await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: post.id, original_title: ctx.unique('title') } }, 'the commentary');
       return post.id;
     },
-    change: (ctx, postId, v) => succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: postId, original_title: v } }, 'the commentary update'),
+    change: (ctx, postId, v, as) => succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: postId, original_title: v }, ...by(as) }, 'the commentary update'),
     value: (ctx) => ctx.unique('title'),
   },
 ];
@@ -87,7 +100,7 @@ export function changes_are_listed_as_versions(h: History): Check {
     async run(ctx) {
       const id = await h.make(ctx);
       const before = await versions(ctx, h.listing, h.by, id);
-      await h.change(ctx, id, h.value(ctx));
+      await h.change(ctx, id, h.value(ctx), otherUpdater(ctx));
       const after = await versions(ctx, h.listing, h.by, id);
       if (after.length <= before.length) fail(`${h.listing} lists ${after.length} versions after a change, ${before.length} before`, { expected: `more than ${before.length}`, actual: String(after.length) });
     },
@@ -105,7 +118,8 @@ export function revert_restores_the_version(h: History): Check {
       const wanted = await currentValue(ctx, h, id);
       const target = (await versions(ctx, h.listing, h.by, id)).at(-1);
       if (!target) fail(`${h.listing} lists no version of ${id}`);
-      await h.change(ctx, id, h.value(ctx));
+      // Another updater: the version reverted to keeps the first change (INT-version-merging).
+      await h.change(ctx, id, h.value(ctx), otherUpdater(ctx));
       if ((await currentValue(ctx, h, id)) === wanted) fail('the change did not take effect, so the revert cannot be observed');
       await succeed(ctx, h.revert, { path: { id }, fields: { version_id: target.id } }, `reverting to version ${target.id}`);
       const now = await currentValue(ctx, h, id);

@@ -7,6 +7,7 @@ import type { CheckContext } from '../../check.ts';
 import { fail, skip } from '../../check.ts';
 import type { RecordFields } from '../../formats.ts';
 import { recordId } from '../../formats.ts';
+import type { CallOptions } from '../../target.ts';
 import { records, succeed, text } from './calls.ts';
 
 /** The first `n` usable accounts, Members first; skips when the accounts file has fewer. */
@@ -39,6 +40,19 @@ export async function recipientCopy(ctx: CheckContext, to: Account, title: strin
     fail(`${to.name} does not see the dmail "${title}" sent to them`, { expected: "the dmail in the recipient's list", actual: 'not listed', requirement: 'IB-4-dmails-owner-list' });
   }
   return found[0]!;
+}
+
+/**
+ * The dmail ids `as` is listed: the first page of their whole list and of a search for the dmail's
+ * title, together. A service may page the whole list short (the service family shows 20, newest
+ * first), and the search may be what is broken: a dmail in either is listed to them.
+ */
+export async function listedDmails(ctx: CheckContext, d: { readonly title: string }, as: Account, options: Omit<CallOptions, 'as' | 'fields'> = {}): Promise<number[]> {
+  const idsOf = (list: readonly RecordFields[]) => list.map(recordId).filter((x): x is number => x !== undefined);
+  const all = idsOf(records(await succeed(ctx, 'dmails.list', { ...options, as }, `${as.name}'s dmail list`), 'dmails.list'));
+  const search = await ctx.target.call('dmails.list', { ...options, as, fields: { message_matches: d.title } });
+  ctx.note(search);
+  return [...new Set([...all, ...(search.ok ? idsOf(search.list() ?? []) : [])])];
 }
 
 /**

@@ -98,6 +98,8 @@ describe('the package installed from its tarball with --omit=dev', { timeout: 30
     expect(shipped.filter((f) => /\.[cm]?ts$/.test(f))).toEqual([]);
     expect(shipped).toContain('dist/src/cli/main.js');
     expect(shipped).toContain('bin/conform.js');
+    // The licence package.json names travels with the code.
+    expect(shipped).toContain('LICENSE');
     // The command is on the install's PATH under its name.
     expect(existsSync(join(modules, '.bin', 'conform'))).toBe(true);
   });

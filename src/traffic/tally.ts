@@ -1,5 +1,5 @@
 /**
- * What `conform proxy` saw, folded into the results of a normal `conform-report/1`: one result per
+ * What `conform proxy` saw (or `conform audit` read from HAR files), folded into the results of a normal `conform-report/1`: one result per
  * operation and judgement (`proxy/<operation>/<assertion>`), passing when every exchange of it did,
  * and the traffic figures (`traffic`): exchanges, operations exercised, what was not judged and why.
  * The verdict is that of the traffic: conformant when something was judged and nothing failed,
@@ -11,7 +11,7 @@ import { requirement, requirementsFor } from '../../specs/requirements/index.ts'
 import type { CheckFailure } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import type { CheckResult } from '../check/result.ts';
-import type { Coverage, Report } from '../report/model.ts';
+import type { Coverage, Report, Source } from '../report/model.ts';
 import { countResults, requirementBasis } from '../report/model.ts';
 import { establish, verdictOf } from '../report/verdict.ts';
 import type { Assertion, Judgement, Matched, Seen } from './validate.ts';
@@ -60,7 +60,11 @@ export class Tally {
   private readonly byOperation = new Map<string, number>();
   readonly startedAt = new Date();
 
-  constructor(readonly variant: Variant) {}
+  /** `prefix`: of the result ids, `proxy/<operation>/<judgement>` or `audit/...`. */
+  constructor(
+    readonly variant: Variant,
+    readonly prefix: 'proxy' | 'audit' = 'proxy',
+  ) {}
 
   record(matched: Matched, seen: Seen, judgements: readonly Judgement[]): void {
     this.exchanges++;
@@ -71,7 +75,7 @@ export class Tally {
     this.byOperation.set(matched.op.id, (this.byOperation.get(matched.op.id) ?? 0) + 1);
     if (seen.status === 421 || seen.status === 429) this.throttled++;
     for (const j of judgements) {
-      const id = `proxy/${matched.op.id}/${j.assertion}`;
+      const id = `${this.prefix}/${matched.op.id}/${j.assertion}`;
       let e = this.entries.get(id);
       if (!e) this.entries.set(id, (e = { assertion: j.assertion, op: matched, exchanges: 0, failures: 0, shown: [], durationMs: 0 }));
       e.exchanges++;
@@ -123,6 +127,7 @@ export class Tally {
           : {}),
         exchanges: e.shown,
         requests: e.exchanges,
+        failures: e.failures,
         durationMs: Math.round(e.durationMs),
       });
     }
@@ -147,7 +152,7 @@ export class Tally {
   }
 
   /** The report of the traffic seen so far: a normal conform-report/1 with `traffic`. */
-  report(options: { listen: string; upstream: string; maxBodyBytes: number; strict: boolean }): ProxyReport {
+  report(options: { listen: string; upstream: string; maxBodyBytes: number; strict: boolean; sources?: readonly Source[] }): ProxyReport {
     const results = this.results(options.strict);
     const errors = [
       ...this.errors,
@@ -183,6 +188,7 @@ export class Tally {
       errors,
       requirements: requirementBasis(results),
       traffic: this.traffic(options.listen, options.upstream, options.maxBodyBytes),
+      ...(options.sources ? { sources: options.sources } : {}),
       results,
     };
   }

@@ -15,13 +15,12 @@ import { PassThrough } from 'node:stream';
 import { Agent } from 'undici';
 import type { Variant } from '../../specs/model/index.ts';
 import { HarAppender, finishHar, harEntry, startHar } from '../check/har.ts';
-import type { Exchange } from '../check/http.ts';
 import { VERSION } from '../version.ts';
 import { Redactor } from '../check/redact.ts';
 import type { Seen } from '../traffic/validate.ts';
 import { Router, judgeExchange } from '../traffic/validate.ts';
 import { Tally } from '../traffic/tally.ts';
-import { learnSecrets } from '../traffic/secrets.ts';
+import { exchangeRecord, learnSecrets } from '../traffic/secrets.ts';
 
 export interface ProxyOptions {
   readonly variant: Variant;
@@ -47,7 +46,6 @@ export interface RunningProxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 const EXCERPT_BYTES = 2048;
-const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
 
 function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -87,23 +85,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
         const bodyText = requestBody.toString('utf8');
         learnSecrets(redactor, url, headers, bodyText);
-        const recorded: Record<string, string> = {};
-        for (const k of RECORDED_RESPONSE_HEADERS) if (responseHeaders[k] !== undefined) recorded[k] = responseHeaders[k];
-        const exchange: Exchange = {
-          request: {
-            method,
-            url: redactor.url(`${origin}${path}`),
-            headers: redactor.headers(flat({ ...(headers.authorization ? { authorization: headers.authorization } : {}), ...(headers.cookie ? { cookie: headers.cookie } : {}), ...(headers['content-type'] ? { 'content-type': headers['content-type'] } : {}) })),
-            ...(requestBody.byteLength > 0 ? { body: redactor.text(bodyText.slice(0, EXCERPT_BYTES)) } : {}),
-          },
-          response: {
-            status,
-            headers: redactor.headers(recorded),
-            body: redactor.text((body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
-            truncated: body === undefined || body.byteLength > EXCERPT_BYTES,
-          },
-          durationMs,
-        };
+        const exchange = exchangeRecord(redactor, { method, url: `${origin}${path}`, headers: flat(headers), body: requestBody }, { status, headers: responseHeaders, body }, durationMs);
         har?.append(
           harEntry(
             {

@@ -4,7 +4,11 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { AUTH_PARAMS } from '../../specs/model/index.ts';
+import type { Exchange } from '../check/http.ts';
 import type { Redactor } from '../check/redact.ts';
+
+const EXCERPT_BYTES = 2048;
+const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
 
 const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password'];
 
@@ -40,3 +44,34 @@ export function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttp
   }
 }
 
+
+/**
+ * The redacted record of an exchange seen in traffic, as reports show it (excerpts of the bodies, the
+ * request headers that matter). `response.body` undefined: over --max-body, or not recorded.
+ */
+export function exchangeRecord(
+  redactor: Redactor,
+  request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer },
+  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined },
+  durationMs: number,
+): Exchange {
+  const kept: Record<string, string> = {};
+  for (const k of ['authorization', 'cookie', 'content-type']) if (request.headers[k] !== undefined) kept[k] = request.headers[k];
+  const recorded: Record<string, string> = {};
+  for (const k of RECORDED_RESPONSE_HEADERS) if (response.headers[k] !== undefined) recorded[k] = response.headers[k];
+  return {
+    request: {
+      method: request.method,
+      url: redactor.url(request.url),
+      headers: redactor.headers(kept),
+      ...(request.body.byteLength > 0 ? { body: redactor.text(request.body.subarray(0, EXCERPT_BYTES).toString('utf8')) } : {}),
+    },
+    response: {
+      status: response.status,
+      headers: redactor.headers(recorded),
+      body: redactor.text((response.body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
+      truncated: response.body === undefined || response.body.byteLength > EXCERPT_BYTES,
+    },
+    durationMs,
+  };
+}

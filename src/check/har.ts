@@ -157,10 +157,13 @@ function bodyBytes(body: RecordedBody | undefined): number {
 
 /** The HAR entry of one exchange, redacted. */
 export function harEntry(x: RecordedExchange, red: Redactor, conform?: HarEntry['_conform']): HarEntry {
-  const url = red.url(x.url);
+  let url = red.url(x.url);
   let queryString: HarNameValue[] = [];
   try {
-    queryString = [...new URL(url).searchParams].map(([name, value]) => ({ name, value: red.text(value) }));
+    const parsed = new URL(url);
+    // As a URL (RFC 3986): the placeholder of a redacted value is percent-encoded there.
+    url = parsed.href;
+    queryString = [...parsed.searchParams].map(([name, value]) => ({ name, value: red.text(value) }));
   } catch {
     // not an absolute URL: no query string to list
   }

@@ -33,6 +33,10 @@ export interface RunConfig {
   readonly sourceHost?: string;
   /** Base URL of that file server as the target must use it (another network namespace, a container). */
   readonly sourceUrlBase?: string;
+  /** Append every exchange to this started HAR file (--har). */
+  readonly har?: string;
+  /** Run only these checks, by id (--rerun-failed: the failures of an earlier report). */
+  readonly checks?: readonly string[];
 }
 
 export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
@@ -68,6 +72,8 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_SHUFFLE: String(c.shuffle ?? ''),
     CONFORM_SOURCE_HOST: c.sourceHost ?? '',
     CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
+    CONFORM_HAR: c.har ?? '',
+    CONFORM_CHECKS: c.checks ? JSON.stringify(c.checks) : '',
   };
 }
 
@@ -93,5 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     ...(Number(env.CONFORM_SHUFFLE) > 0 ? { shuffle: Number(env.CONFORM_SHUFFLE) } : {}),
     ...(env.CONFORM_SOURCE_HOST ? { sourceHost: env.CONFORM_SOURCE_HOST } : {}),
     ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),
+    ...(env.CONFORM_HAR ? { har: env.CONFORM_HAR } : {}),
+    ...(env.CONFORM_CHECKS ? { checks: JSON.parse(env.CONFORM_CHECKS) as string[] } : {}),
   };
 }

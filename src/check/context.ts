@@ -4,6 +4,7 @@ import type { CheckContext, RootCause, World } from './check.ts';
 import { Blocked, CheckFailure } from './check.ts';
 import type { RunConfig } from './config.ts';
 import { loadAccounts } from './accounts.ts';
+import type { HarSink } from './http.ts';
 import { HttpClient } from './http.ts';
 import { Redactor } from './redact.ts';
 import { DEFAULT_THROTTLING, Target } from './target.ts';
@@ -68,10 +69,10 @@ export function createWorld(): World {
   };
 }
 
-export async function createContext(config: RunConfig, targetUrl: string, label: string): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
+export async function createContext(config: RunConfig, targetUrl: string, label: string, har?: HarSink): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
   const redactor = new Redactor();
   const accounts = await loadAccounts(config.accountsPath, config.variant, redactor);
-  const http = new HttpClient({ timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, redactor, readOnly: config.readOnly });
+  const http = new HttpClient({ timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, redactor, readOnly: config.readOnly, ...(har ? { har } : {}) });
   const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0 });
   const random = seededRandom(config.seed ^ hash(label));
   let counter = 0;
@@ -93,7 +94,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
  * Opens a suite: its context against the run's target or, without one (plain `vitest --project
  * suites`), against an embedded reference server of the variant started for it. `close` stops both.
  */
-export async function openSuite(config: RunConfig, name: string): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
+export async function openSuite(config: RunConfig, name: string, har?: HarSink): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
   const cleanups: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -106,7 +107,7 @@ export async function openSuite(config: RunConfig, name: string): Promise<{ ctx:
       cleanups.push(() => server.close());
       url = server.url;
     }
-    const created = await createContext(config, url, name);
+    const created = await createContext(config, url, name, har);
     cleanups.push(created.close);
     return { ctx: created.ctx, close };
   } catch (err) {

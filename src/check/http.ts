@@ -4,7 +4,16 @@
  * failing check can show the request and response that prove it.
  */
 import { Agent, FormData, request } from 'undici';
+import type { HarEntry, RecordedBody } from './har.ts';
+import { harEntry } from './har.ts';
 import type { Redactor } from './redact.ts';
+import { currentChecks } from './scope.ts';
+
+/** Where a client's exchanges go as HAR entries (`--har FILE`), with the run prefix they carry. */
+export interface HarSink {
+  append(entry: HarEntry): void;
+  readonly prefix?: string;
+}
 
 export interface HttpOptions {
   /** Per-request timeout (headers and body), in milliseconds. */
@@ -14,6 +23,8 @@ export interface HttpOptions {
   readonly redactor: Redactor;
   /** Refuse to send POST, PUT and DELETE (--read-only): the guarantee does not rest on check declarations. */
   readonly readOnly?: boolean;
+  /** Record every exchange (whole bodies up to maxBodyBytes, redacted) as a HAR entry. */
+  readonly har?: HarSink;
 }
 
 export interface HttpRequest {
@@ -163,6 +174,8 @@ export class HttpClient {
       headers: red.headers(headers),
       ...(encoded ? { body: red.text(encoded.excerpt).slice(0, EXCERPT_BYTES) } : {}),
     };
+    const wallStart = Date.now();
+    const record = this.options.har ? this.recorder(req, headers, wallStart, started) : undefined;
     this.requests++;
     this.inFlight++;
     this.lastActivity = Math.max(this.lastActivity, performance.now());
@@ -190,6 +203,7 @@ export class HttpClient {
         chunks.push(buf);
         size += buf.byteLength;
       }
+      record?.({ status: res.statusCode, responseHeaders: flatResponseHeaders(res.headers), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), cut: truncated });
       // A body over the cap is never parsed: keep its first bytes for the excerpt and let the rest go now.
       const body = truncated ? headOf(chunks, EXCERPT_BYTES) : Buffer.concat(chunks, size);
       chunks.length = 0;
@@ -222,6 +236,7 @@ export class HttpClient {
             ? 'connection refused'
             : `${e.message}${code ? ` (${code})` : ''}`;
       const exchange: Exchange = { request: recordedRequest, error: red.text(message), durationMs: performance.now() - started };
+      record?.({ error: message });
       h.failuresInARow++;
       h.lastFailure = red.text(message);
       throw new TransportError(red.text(message), exchange, code);
@@ -231,9 +246,49 @@ export class HttpClient {
     }
   }
 
+  /**
+   * Records one exchange as a HAR entry once its outcome is known, in the name of the checks whose
+   * async context sent it (./scope.ts).
+   */
+  private recorder(req: HttpRequest, headers: Record<string, string>, wallStart: number, started: number) {
+    const sink = this.options.har!;
+    const checks = currentChecks();
+    const requestBody: RecordedBody | undefined = req.form
+      ? {
+          kind: 'form',
+          multipart: req.form.some(([, v]) => typeof v !== 'string'),
+          fields: req.form.map(([k, v]) => [k, typeof v === 'string' ? v : { filename: v.filename, type: v.type, bytes: v.file.byteLength }] as const),
+        }
+      : undefined;
+    return (outcome: { status?: number; responseHeaders?: Record<string, string>; body?: Buffer; cut?: boolean; error?: string }) => {
+      sink.append(
+        harEntry(
+          {
+            startedAt: wallStart,
+            durationMs: performance.now() - started,
+            method: req.method,
+            url: req.url,
+            requestHeaders: headers,
+            ...(requestBody ? { requestBody } : {}),
+            ...outcome,
+            maxBodyBytes: this.options.maxBodyBytes,
+          },
+          this.options.redactor,
+          { checks: [...checks], ...(sink.prefix ? { prefix: sink.prefix } : {}) },
+        ),
+      );
+    };
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+function flatResponseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
 }
 
 /** The first `n` bytes of a list of chunks, copied (never a view that keeps a large buffer alive). */

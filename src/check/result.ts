@@ -22,6 +22,8 @@ export interface CheckResult {
   /** The request/response excerpts that show it (redacted). */
   readonly exchanges: readonly Exchange[];
   readonly requests: number;
+  /** Traffic reports (proxy, audit, merge): how many of the judged exchanges (`requests`) broke it. */
+  readonly failures?: number;
   /** Throttled answers (421/429) the check waited out before sending the request again (INT-throttling). */
   readonly throttled?: number;
   readonly durationMs: number;

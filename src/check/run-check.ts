@@ -4,6 +4,7 @@ import { Blocked, CheckFailure, CheckSkip, levelOf } from './check.ts';
 import type { Exchange } from './http.ts';
 import { ReadOnlyRefusal, TransportError } from './http.ts';
 import type { CheckResult } from './result.ts';
+import { withCheck } from './scope.ts';
 import type { Reply } from './target.ts';
 import { watchCheck } from './watchdog.ts';
 
@@ -72,7 +73,8 @@ export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, s
   // A check that never started proves nothing either way: not established, never a failure.
   if (deadline > 0 && Date.now() > deadline) return notStarted(check, 'deadline');
   try {
-    await check.run(ctx);
+    // Every exchange sent from here on, set-up shared through the world included, is this check's (./scope.ts).
+    await withCheck(check.id, () => check.run(ctx));
     return finish({ status: 'pass' }, []);
   } catch (err) {
     if (err instanceof CheckSkip) return finish({ status: 'skip', message: err.message }, []);

@@ -24,12 +24,14 @@ export function matchesOnly(check: Check, patterns: readonly string[]): boolean 
  */
 export function selectChecks(
   checks: readonly Check[],
-  config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota' | 'fuzz'>,
+  config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota' | 'fuzz' | 'checks'>,
   phase: RunConfig['phase'] = 'all',
 ): Check[] {
+  const ids = config.checks ? new Set(config.checks) : undefined;
   return checks.filter(
     (c) =>
       appliesTo(c, config.variant) &&
+      (!ids || ids.has(c.id)) &&
       matchesOnly(c, config.only) &&
       (!config.readOnly || c.readOnly) &&
       (c.tier !== 'quota' || config.includeQuota) &&
@@ -42,7 +44,7 @@ export function selectChecks(
 export interface Planned {
   readonly id: string;
   readonly requirements: readonly string[];
-  readonly left?: 'only' | 'read-only' | 'tier';
+  readonly left?: 'only' | 'read-only' | 'tier' | 'rerun';
 }
 
 /**
@@ -50,11 +52,12 @@ export interface Planned {
  * (the generative phase aside: it adds evidence, it establishes nothing alone), each marked with the
  * first reason the run's selection left it out.
  */
-export function certificationPlan(checks: readonly Check[], config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota'>): Planned[] {
+export function certificationPlan(checks: readonly Check[], config: Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota' | 'checks'>): Planned[] {
+  const ids = config.checks ? new Set(config.checks) : undefined;
   return checks
     .filter((c) => appliesTo(c, config.variant) && c.tier !== 'fuzz')
     .map((c) => {
-      const left = !matchesOnly(c, config.only) ? 'only' : config.readOnly && !c.readOnly ? 'read-only' : c.tier === 'quota' && !config.includeQuota ? 'tier' : undefined;
+      const left = ids && !ids.has(c.id) ? 'rerun' : !matchesOnly(c, config.only) ? 'only' : config.readOnly && !c.readOnly ? 'read-only' : c.tier === 'quota' && !config.includeQuota ? 'tier' : undefined;
       return { id: c.id, requirements: c.requirements, ...(left ? { left } : {}) };
     });
 }

@@ -10,6 +10,8 @@ import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
 import { openSuite } from './context.ts';
+import { HarAppender } from './har.ts';
+import type { HarSink } from './http.ts';
 import type { SuiteEntry } from './registry.ts';
 import { SUITES } from './registry.ts';
 import type { CheckResult } from './result.ts';
@@ -62,6 +64,17 @@ async function main(): Promise<void> {
   const ordered = Object.values(SUITES);
   const last = [SUITES.quota, SUITES.fuzz] as readonly SuiteEntry[];
   const suites = [...shuffled(ordered.filter((e) => !last.includes(e)), config.shuffle), ...last];
+  // --har: every suite's client appends to the run's HAR file (started and ended by the CLI).
+  const appender = config.har ? new HarAppender(config.har) : undefined;
+  const har: HarSink | undefined = appender ? { append: (e) => appender.append(e), prefix: config.prefix } : undefined;
+  try {
+    await runSuites(suites, config, har);
+  } finally {
+    appender?.close();
+  }
+}
+
+async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: HarSink | undefined): Promise<void> {
   for (const entry of suites) {
     let checks: Check[];
     try {
@@ -73,7 +86,7 @@ async function main(): Promise<void> {
     if (checks.length === 0) continue;
     let opened: Awaited<ReturnType<typeof openSuite>>;
     try {
-      opened = await openSuite(config, entry.name);
+      opened = await openSuite(config, entry.name, har);
     } catch (err) {
       for (const check of checks) await send({ type: 'result', result: notRun(check, `the suite could not run this check: ${firstLine(err)}`) });
       continue;

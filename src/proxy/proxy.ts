@@ -14,12 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Agent } from 'undici';
 import type { Variant } from '../../specs/model/index.ts';
-import { AUTH_PARAMS } from '../../specs/model/index.ts';
-import type { Exchange } from '../check/http.ts';
+import { HarAppender, finishHar, harEntry, startHar } from '../check/har.ts';
+import { VERSION } from '../version.ts';
 import { Redactor } from '../check/redact.ts';
-import type { Seen } from './validate.ts';
-import { Router, judgeExchange } from './validate.ts';
-import { Tally } from './tally.ts';
+import type { Seen } from '../traffic/validate.ts';
+import { Router, judgeExchange } from '../traffic/validate.ts';
+import { Tally } from '../traffic/tally.ts';
+import { exchangeRecord, learnSecrets } from '../traffic/secrets.ts';
 
 export interface ProxyOptions {
   readonly variant: Variant;
@@ -32,6 +33,8 @@ export interface ProxyOptions {
   /** Upstream headers and body timeout, in milliseconds. */
   readonly timeoutMs: number;
   readonly redactor?: Redactor;
+  /** Append every exchange that passes through to this HAR file (started here, ended by close). */
+  readonly har?: string;
 }
 
 export interface RunningProxy {
@@ -43,46 +46,12 @@ export interface RunningProxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 const EXCERPT_BYTES = 2048;
-const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
-const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password'];
 
 function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const listed = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && !listed.has(k)) out[k] = v;
   return out;
-}
-
-/** Registers the credentials one request carries, in every form the redactor knows. */
-function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttpHeaders, body: string): void {
-  for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
-  if (body) {
-    for (const name of SECRET_PARAMS) {
-      for (const v of new URLSearchParams(body).getAll(name)) redactor.add(v);
-      const escaped = name.replace(/[[\]]/g, '\\$&');
-      for (const m of body.matchAll(new RegExp(`name="${escaped}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'))) redactor.add(m[1]);
-    }
-  }
-  const auth = headers.authorization;
-  if (auth && /^basic\s+/i.test(auth)) {
-    const encoded = auth.replace(/^basic\s+/i, '').trim();
-    redactor.add(encoded);
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon >= 0) redactor.add(decoded.slice(colon + 1));
-  }
-  for (const part of String(headers.cookie ?? '').split(';')) {
-    const [k, ...rest] = part.trim().split('=');
-    if (k === AUTH_PARAMS.passwordHash) {
-      const v = rest.join('=');
-      redactor.add(v);
-      try {
-        redactor.add(decodeURIComponent(v));
-      } catch {
-        // not percent-encoded
-      }
-    }
-  }
 }
 
 function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -100,8 +69,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const tally = new Tally(options.variant);
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
   const inFlight = new Set<Promise<void>>();
+  let har: HarAppender | undefined;
+  if (options.har) {
+    startHar(options.har, { name: 'conform proxy', version: VERSION }, `traffic through conform proxy to ${options.upstream}`);
+    har = new HarAppender(options.har);
+  }
+  // Request bodies are kept for the judgement's excerpt; with --har, whole (up to --max-body).
+  const keptRequestBytes = har ? options.maxBodyBytes : EXCERPT_BYTES * 4;
 
-  const judgeLater = (method: string, path: string, headers: IncomingHttpHeaders, requestBody: Buffer, status: number, responseHeaders: Record<string, string>, body: Buffer | undefined, durationMs: number) => {
+  const judgeLater = (method: string, path: string, headers: IncomingHttpHeaders, requestBody: Buffer, status: number, responseHeaders: Record<string, string>, body: Buffer | undefined, durationMs: number, startedAt: number, cutBody: Buffer | undefined) => {
     // Off the client's path: the exchange is judged once the response has been passed on.
     setImmediate(() => {
       try {
@@ -109,23 +85,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
         const bodyText = requestBody.toString('utf8');
         learnSecrets(redactor, url, headers, bodyText);
-        const recorded: Record<string, string> = {};
-        for (const k of RECORDED_RESPONSE_HEADERS) if (responseHeaders[k] !== undefined) recorded[k] = responseHeaders[k];
-        const exchange: Exchange = {
-          request: {
-            method,
-            url: redactor.url(`${origin}${path}`),
-            headers: redactor.headers(flat({ ...(headers.authorization ? { authorization: headers.authorization } : {}), ...(headers.cookie ? { cookie: headers.cookie } : {}), ...(headers['content-type'] ? { 'content-type': headers['content-type'] } : {}) })),
-            ...(requestBody.byteLength > 0 ? { body: redactor.text(bodyText.slice(0, EXCERPT_BYTES)) } : {}),
-          },
-          response: {
-            status,
-            headers: redactor.headers(recorded),
-            body: redactor.text((body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
-            truncated: body === undefined || body.byteLength > EXCERPT_BYTES,
-          },
-          durationMs,
-        };
+        const exchange = exchangeRecord(redactor, { method, url: `${origin}${path}`, headers: flat(headers), body: requestBody }, { status, headers: responseHeaders, body }, durationMs);
+        har?.append(
+          harEntry(
+            {
+              startedAt,
+              durationMs,
+              method,
+              url: `${origin}${basePath}${path}`,
+              requestHeaders: flat(headers),
+              ...(requestBody.byteLength > 0 ? { requestBody: { kind: 'raw' as const, contentType: String(headers['content-type'] ?? ''), bytes: requestBody } } : {}),
+              status,
+              responseHeaders,
+              ...(body ? { body } : { body: cutBody ?? Buffer.alloc(0), cut: true }),
+              maxBodyBytes: options.maxBodyBytes,
+            },
+            redactor,
+          ),
+        );
         const seen: Seen = { method, url: path, status, headers: responseHeaders, body, durationMs, exchange };
         tally.record(matched, seen, judgeExchange(options.variant, matched, seen));
       } catch (err) {
@@ -136,6 +113,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
+    const startedAt = Date.now();
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const requestChunks: Buffer[] = [];
@@ -144,7 +122,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (method !== 'GET' && method !== 'HEAD') {
       body = new PassThrough();
       req.on('data', (c: Buffer) => {
-        if (requestSize < EXCERPT_BYTES * 4) requestChunks.push(c);
+        if (requestSize < keptRequestBytes) requestChunks.push(c);
         requestSize += c.byteLength;
       });
       req.pipe(body);
@@ -163,12 +141,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const chunks: Buffer[] = [];
       let size = 0;
       let over = false;
+      let cutBody: Buffer | undefined;
       for await (const chunk of upstreamRes.body) {
         const buf = chunk as Buffer;
         if (!over) {
           size += buf.byteLength;
           if (size > options.maxBodyBytes) {
             over = true;
+            // With --har, its first --max-body bytes are recorded (with a note); nothing of it is judged.
+            if (har) cutBody = Buffer.concat([...chunks, buf]).subarray(0, options.maxBodyBytes);
             chunks.length = 0;
           } else chunks.push(buf);
         }
@@ -176,7 +157,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
       res.end();
       if (over) tally.unvalidated++;
-      judgeLater(method, path, req.headers, Buffer.concat(requestChunks), upstreamRes.statusCode, flat(upstreamRes.headers), over ? undefined : Buffer.concat(chunks, size), performance.now() - started);
+      judgeLater(method, path, req.headers, Buffer.concat(requestChunks), upstreamRes.statusCode, flat(upstreamRes.headers), over ? undefined : Buffer.concat(chunks, size), performance.now() - started, startedAt, cutBody);
     } catch (err) {
       const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
       const code = typeof e.code === 'string' ? e.code : e.cause?.code;
@@ -214,6 +195,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       await agent.close().catch(() => undefined);
       // Let the judgements scheduled by the last exchanges run.
       await new Promise((resolve) => setImmediate(resolve));
+      if (har && options.har) {
+        har.close();
+        har = undefined;
+        finishHar(options.har);
+      }
     },
   };
 }

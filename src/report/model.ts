@@ -34,7 +34,8 @@ export type NotEstablishedKind =
   | 'only'
   | 'tier'
   | 'no-check'
-  | 'not-exercised';
+  | 'not-exercised'
+  | 'rerun';
 
 /** Requirements of one level: how many this run established, how many it found broken or accepted broken. */
 export interface LevelEstablished {
@@ -173,7 +174,26 @@ export interface Report {
   readonly coverage: Coverage;
   readonly errors: readonly string[];
   readonly baseline?: BaselineOutcome;
+  /** `conform check --rerun-failed`: the earlier report whose failed checks this run reran. */
+  readonly rerun?: Rerun;
+  /** `conform merge` and `conform audit` of several files: the sources summed into this report. */
+  readonly sources?: readonly Source[];
   readonly results: readonly ReportedResult[];
+}
+
+/** The report a --rerun-failed run took its checks from, and the checks it reran. */
+export interface Rerun {
+  readonly from: string;
+  /** When the earlier run started (its `startedAt`). */
+  readonly fromStartedAt: string;
+  readonly checks: readonly string[];
+}
+
+/** One source of a merged report: a report file or a HAR file, and its share of the traffic. */
+export interface Source {
+  readonly name: string;
+  readonly exchanges: number;
+  readonly verdict?: Verdict;
 }
 
 export interface RequirementBasis {

@@ -23,7 +23,7 @@ export interface PlannedCheck {
   readonly id: string;
   readonly requirements: readonly string[];
   /** --only did not select it; --read-only left it out; its opt-in tier (quota) was not asked for. */
-  readonly left?: 'only' | 'read-only' | 'tier';
+  readonly left?: 'only' | 'read-only' | 'tier' | 'rerun';
 }
 
 /**
@@ -46,10 +46,13 @@ export const NOT_ESTABLISHED: Readonly<Record<NotEstablishedKind, string>> = {
   tier: 'left out: an opt-in tier that was not asked for (--include-quota)',
   'no-check': 'no check of the catalogue proves them',
   'not-exercised': 'not exercised by the traffic',
+  rerun: 'not rerun: --rerun-failed reran only the failed checks of an earlier report',
 };
 
 const ORDER = Object.keys(NOT_ESTABLISHED) as NotEstablishedKind[];
-const SELECTION: ReadonlySet<NotEstablishedKind> = new Set(['only', 'read-only', 'tier']);
+const SELECTION: ReadonlySet<NotEstablishedKind> = new Set(['only', 'read-only', 'tier', 'rerun']);
+/** Requirements a run did not set out to establish: they leave its verdict alone. */
+const OUT_OF_SCOPE: ReadonlySet<NotEstablishedKind> = new Set(['not-exercised', 'rerun']);
 
 /**
  * Why a skipped check did not establish its requirements, from its reason. The checks say it in
@@ -152,7 +155,7 @@ export function establish(variant: Variant, results: readonly ReportedResult[], 
 
 /** MUST requirements the verdict counts as not established: all of them, or for traffic none but "nothing judged". */
 function unestablished(e: Established): number {
-  return e.notEstablished.filter((g) => g.kind !== 'not-exercised').reduce((n, g) => n + g.requirements.length, 0);
+  return e.notEstablished.filter((g) => !OUT_OF_SCOPE.has(g.kind)).reduce((n, g) => n + g.requirements.length, 0);
 }
 
 export interface VerdictInput {
@@ -206,13 +209,14 @@ export function verdictLine(report: {
   const accepted = e && e.must.accepted > 0 ? `; ${e.must.accepted} MUST ${e.must.accepted === 1 ? 'requirement' : 'requirements'} broken, accepted by the baseline` : '';
   if (report.verdict === 'conformant') {
     if (e?.scope === 'traffic') return `${word} (the traffic judged ${e.must.established} of ${e.must.total} MUST requirements; none broken${accepted})`;
+    if (e?.notEstablished.some((g) => g.kind === 'rerun')) return `${word} (the rerun established ${e.must.established} of ${e.must.total} MUST requirements; none broken${accepted})`;
     return `${word}${e ? ` (all ${e.must.total} MUST requirements established${accepted})` : ''}`;
   }
   const n = e ? unestablished(e) : 0;
   const parts = [
     ...(report.interrupted ? [`interrupted by ${report.interrupted.signal}, ${report.interrupted.notRun.length} checks not run`] : []),
     ...(e && e.scope === 'traffic' && n === 0 && !report.interrupted ? ['no exchange was judged'] : []),
-    ...(n > 0 ? [`${n} of ${e!.must.total} MUST requirements not established: ${e!.notEstablished.filter((g) => g.kind !== 'not-exercised').map((g) => `${g.requirements.length} ${g.why}`).join('; ')}`] : []),
+    ...(n > 0 ? [`${n} of ${e!.must.total} MUST requirements not established: ${e!.notEstablished.filter((g) => !OUT_OF_SCOPE.has(g.kind)).map((g) => `${g.requirements.length} ${g.why}`).join('; ')}`] : []),
   ];
   return `${word}${parts.length ? `: ${parts.join('; ')}` : ''}${accepted}`;
 }

@@ -15,7 +15,7 @@ import type { Variant } from '../../specs/model/index.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
 import { resetTargetHealth } from '../../src/check/http.ts';
-import type { ProxyReport } from '../../src/proxy/tally.ts';
+import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { startProxy } from '../../src/proxy/proxy.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import type { Db } from '../../src/server/index.ts';

@@ -82,6 +82,11 @@ export class Browser {
     return browser;
   }
 
+  /** Calls `listener` with every event the browser sends (Network.*, Page.*, ...). */
+  on(listener: (event: { method?: string; params?: Record<string, unknown> }) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Sends a command: Target and Browser commands to the browser, the rest to the page. */
   send(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
     const id = this.nextId++;

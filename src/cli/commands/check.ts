@@ -54,6 +54,27 @@ interface CheckOptions {
   sourceUrlBase?: string;
   variation?: string[];
   fuzz?: string;
+  har?: string;
+  rerunFailed?: string;
+}
+
+/**
+ * The checks to rerun from an earlier report (--rerun-failed): its failed and blocked checks that this
+ * catalogue has. Not a report, a traffic report, another variant, or nothing failed: a usage error.
+ */
+async function failedChecksOf(file: string, variant: Variant, declared: readonly { id: string }[]): Promise<{ checks: string[]; startedAt: string; path: string }> {
+  const [{ readReportFile }, { stat }, { join }] = await Promise.all([import('../../report/schema.ts'), import('node:fs/promises'), import('node:path')]);
+  const isDir = (await stat(file).catch(() => undefined))?.isDirectory() === true;
+  const path = isDir ? join(file, 'report.json') : file;
+  const report = await readReportFile(path);
+  if ('traffic' in report) throw new UsageError(`--rerun-failed: ${file} is a report of recorded traffic (conform proxy, audit or merge), not of a conform check run: it names no check to rerun`);
+  if (report.variant !== variant) throw new UsageError(`--rerun-failed: ${file} is a run of variant ${report.variant}, not ${variant}`);
+  const failed = report.results.filter((r) => (r.status === 'fail' || r.status === 'blocked') && !r.blocks).map((r) => r.check);
+  if (failed.length === 0) throw new UsageError(`--rerun-failed: ${file} has no failed check to rerun (verdict ${report.verdict})`);
+  const known = new Set(declared.map((c) => c.id));
+  const checks = failed.filter((id) => known.has(id));
+  if (checks.length === 0) throw new UsageError(`--rerun-failed: none of the ${failed.length} failed checks of ${file} is a check of this version (${failed.slice(0, 3).join(', ')}${failed.length > 3 ? ', ...' : ''})`);
+  return { checks, startedAt: report.startedAt, path };
 }
 
 export const registerCheck: RegisterCommand = (program, setExit) => {
@@ -84,6 +105,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--fault <id>', 'switch on one deliberate violation in the embedded server (see `conform serve --list-faults`)')
     .option('--baseline <file>', 'known failures (YAML or JSON) that do not fail the run; a listed failure that now passes, or an expired entry, does')
     .option('--update-baseline', 'rewrite the --baseline file from this run\'s failures (keeping the reasons of entries that remain)')
+    .option('--har <file>', 'write every exchange of the run to this file as HAR 1.2 (redacted as the reports are; bodies up to --max-body), each entry naming its checks')
+    .option('--rerun-failed <report>', 'run only the checks that failed (or were blocked) in this report.json (or report directory), with the set-up they need')
     .option('--quiet', 'print only the summary')
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
@@ -152,6 +175,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const startupTimeoutMs = opts.image ? wholeNumber(opts.startupTimeout, '--startup-timeout', 1) * 1000 : 0;
       if (!config.target && !opts.image) await embeddedServerOptions(config.variant, opts.fault, opts.variation ?? []);
       const declared = allChecks(config.variant);
+      const rerun = opts.rerunFailed ? await failedChecksOf(opts.rerunFailed, config.variant, declared) : undefined;
+      if (rerun) config = { ...config, checks: rerun.checks };
       const selected = selectChecks(declared, config);
       if (selected.length === 0) throw new UsageError(`no check matches --only ${config.only.join(' ')} for variant ${config.variant}`);
       // The accounts, checked against the roles the variant needs: a missing one is named before the run.
@@ -160,6 +185,17 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       const missing = missingAccounts(roles);
       const actor = accounts.actor;
       const reportDir = await prepareReportDir(opts.report);
+      const har = opts.har ? resolve(opts.har) : undefined;
+      if (har) {
+        const { startHar } = await import('../../check/har.ts');
+        try {
+          startHar(har, { name: 'conform', version: (await import('../../version.ts')).VERSION }, `conform check --variant ${config.variant}, run prefix ${config.prefix}, seed ${seed}`);
+        } catch (err) {
+          await reportDir.discard();
+          throw new UsageError(`--har: cannot write ${har}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+        }
+        config = { ...config, har };
+      }
 
       const interruption = new Interruption((signal) => process.stderr.write(`\nconform: ${signal}: stopping the run and writing the reports\n`));
       let stop: (() => Promise<void>) | undefined;
@@ -227,6 +263,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted);
         } finally {
           progress.finish();
+          if (har) (await import('../../check/har.ts')).finishHar(har);
         }
         // Interrupted: every selected check without a result did not run.
         const signal = interruption.signal;
@@ -273,6 +310,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           coverage: coverage(config.variant, declared),
           errors: outcome.errors,
           ...(applied ? { baseline: applied.outcome } : {}),
+          ...(rerun ? { rerun: { from: rerun.path, fromStartedAt: rerun.startedAt, checks: rerun.checks } } : {}),
           requirements: requirementBasis(results, (await import('../../server/faults.ts')).faultsByRequirement(config.variant)),
           results,
         };
@@ -291,6 +329,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
               : []),
             `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+            ...(rerun ? [`reran the ${rerun.checks.length} failed checks of ${rerun.path} (run of ${rerun.startedAt})`] : []),
+            ...(har ? [`har: ${har}`] : []),
             ...(deadlined ? [`${deadlined} checks not run: the run reached its --deadline (${opts.deadline} s)`] : []),
             ...(interrupted ? [`interrupted by ${interrupted.signal}: ${interrupted.notRun.length} checks not run`] : []),
             verdicts.establishedLine(established),
@@ -314,6 +354,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         setExit(verdicts.exitCodeOf(report.verdict));
       } catch (err) {
         if (!written) await reportDir.discard();
+        // A run that ends in an error before its report leaves no HAR file either.
+        if (!written && har) await (await import('node:fs/promises')).rm(har, { force: true });
         throw err;
       } finally {
         await stop?.();

@@ -1,7 +1,9 @@
 import type { RegisterCommand } from '../command.ts';
+import { registerAudit } from './audit.ts';
 import { registerCheck } from './check.ts';
 import { registerCompare } from './compare.ts';
 import { registerDetect } from './detect.ts';
+import { registerMerge } from './merge.ts';
 import { registerProto } from './proto.ts';
 import { registerProxy } from './proxy.ts';
 import { registerServe } from './serve.ts';
@@ -17,4 +19,6 @@ export const commands: RegisterCommand[] = [
   registerProto,
   registerServe,
   registerProxy,
+  registerAudit,
+  registerMerge,
 ];

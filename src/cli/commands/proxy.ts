@@ -42,6 +42,7 @@ interface ProxyFlags {
   timeout: string;
   accounts?: string;
   strict?: boolean;
+  har?: string;
 }
 
 /**
@@ -62,6 +63,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
     .option('--timeout <ms>', 'upstream timeout for headers and body, in milliseconds', String(DEFAULTS.timeoutMs))
     .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in traffic always are)')
     .option('--strict', 'SHOULD-level failures fail the run (by default they are warnings)')
+    .option('--har <file>', 'write every exchange that passes through to this file as HAR 1.2 (redacted as the reports are; bodies up to --max-body)')
     .action(async (opts: ProxyFlags) => {
       const upstream = baseUrl(opts.upstream, '--upstream', { protocols: ['http:', 'https:'] });
       const port = wholeNumber(opts.port, '--port', 0, 65535);
@@ -84,10 +86,12 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       const reportDir = await prepareReportDir(opts.report);
       let proxy;
       try {
-        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor });
+        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor, ...(opts.har ? { har: resolve(opts.har) } : {}) });
       } catch (err) {
         await reportDir.discard();
-        throw new UsageError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`);
+        const e = err as NodeJS.ErrnoException;
+        if (opts.har && e.syscall === 'open') throw new UsageError(`--har: cannot write ${opts.har}: ${e.code ?? e.message}`);
+        throw new UsageError(`cannot listen on ${opts.host}:${port}: ${e.message}`);
       }
       process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
       const stopped = await new Promise<string>((done) => {
@@ -115,6 +119,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
           verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
           `verdict: ${verdicts.verdictLine(report)}`,
+          ...(opts.har ? [`har: ${resolve(opts.har)}`] : []),
           'report:',
           ...files.map((f) => `  ${f}`),
           '',

@@ -1,5 +1,5 @@
 /**
- * What `conform proxy` saw, folded into the results of a normal `conform-report/1`: one result per
+ * What `conform proxy` saw (or `conform audit` read from HAR files), folded into the results of a normal `conform-report/1`: one result per
  * operation and judgement (`proxy/<operation>/<assertion>`), passing when every exchange of it did,
  * and the traffic figures (`traffic`): exchanges, operations exercised, what was not judged and why.
  * The verdict is that of the traffic: conformant when something was judged and nothing failed,
@@ -11,7 +11,7 @@ import { requirement, requirementsFor } from '../../specs/requirements/index.ts'
 import type { CheckFailure } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import type { CheckResult } from '../check/result.ts';
-import type { Coverage, Report } from '../report/model.ts';
+import type { Coverage, Report, Source } from '../report/model.ts';
 import { countResults, requirementBasis } from '../report/model.ts';
 import { establish, verdictOf } from '../report/verdict.ts';
 import type { Assertion, Judgement, Matched, Seen } from './validate.ts';
@@ -45,6 +45,24 @@ interface Entry {
   durationMs: number;
 }
 
+/** The requirements of the variant that judgements of the traffic cite. */
+export function trafficCoverage(variant: Variant, results: readonly CheckResult[]): Coverage {
+  const proven = new Set(results.flatMap((r) => r.requirements));
+  const reqs = requirementsFor(variant);
+  const count = (level: 'MUST' | 'SHOULD') => {
+    const of = reqs.filter((r) => r.level === level);
+    return { covered: of.filter((r) => proven.has(r.id)).length, total: of.length };
+  };
+  return { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
+}
+
+/** Operation coverage of traffic: the variant's operations it exercised. */
+export function operationCoverage(variant: Variant, byOperation: ReadonlyMap<string, number>): Traffic['operations'] {
+  const all = operationsFor(variant).map((o) => o.id);
+  const exercised = all.filter((id) => byOperation.has(id));
+  return { total: all.length, exercised: exercised.length, notExercised: all.filter((id) => !byOperation.has(id)) };
+}
+
 export class Tally {
   exchanges = 0;
   /** Bodies over --max-body, streamed through unvalidated. */
@@ -60,7 +78,11 @@ export class Tally {
   private readonly byOperation = new Map<string, number>();
   readonly startedAt = new Date();
 
-  constructor(readonly variant: Variant) {}
+  /** `prefix`: of the result ids, `proxy/<operation>/<judgement>` or `audit/...`. */
+  constructor(
+    readonly variant: Variant,
+    readonly prefix: 'proxy' | 'audit' = 'proxy',
+  ) {}
 
   record(matched: Matched, seen: Seen, judgements: readonly Judgement[]): void {
     this.exchanges++;
@@ -71,7 +93,7 @@ export class Tally {
     this.byOperation.set(matched.op.id, (this.byOperation.get(matched.op.id) ?? 0) + 1);
     if (seen.status === 421 || seen.status === 429) this.throttled++;
     for (const j of judgements) {
-      const id = `proxy/${matched.op.id}/${j.assertion}`;
+      const id = `${this.prefix}/${matched.op.id}/${j.assertion}`;
       let e = this.entries.get(id);
       if (!e) this.entries.set(id, (e = { assertion: j.assertion, op: matched, exchanges: 0, failures: 0, shown: [], durationMs: 0 }));
       e.exchanges++;
@@ -82,6 +104,12 @@ export class Tally {
         if (e.shown.length < KEPT_EXCHANGES) e.shown.push(j.failure.detail.exchange ?? seen.exchange);
       }
     }
+  }
+
+  /** An exchange outside the API (another origin, a path of no operation): counted, not judged. */
+  outside(): void {
+    this.exchanges++;
+    this.unmatched++;
   }
 
   transport(message: string): void {
@@ -123,6 +151,7 @@ export class Tally {
           : {}),
         exchanges: e.shown,
         requests: e.exchanges,
+        failures: e.failures,
         durationMs: Math.round(e.durationMs),
       });
     }
@@ -130,8 +159,6 @@ export class Tally {
   }
 
   traffic(listen: string, upstream: string, maxBodyBytes: number): Traffic {
-    const all = operationsFor(this.variant).map((o) => o.id);
-    const exercised = all.filter((id) => this.byOperation.has(id));
     return {
       listen,
       upstream,
@@ -141,32 +168,26 @@ export class Tally {
       unmatched: this.unmatched,
       throttled: this.throttled,
       transportErrors: this.transportErrors,
-      operations: { total: all.length, exercised: exercised.length, notExercised: all.filter((id) => !this.byOperation.has(id)) },
+      operations: operationCoverage(this.variant, this.byOperation),
       byOperation: Object.fromEntries([...this.byOperation].sort(([a], [b]) => a.localeCompare(b))),
     };
   }
 
   /** The report of the traffic seen so far: a normal conform-report/1 with `traffic`. */
-  report(options: { listen: string; upstream: string; maxBodyBytes: number; strict: boolean }): ProxyReport {
+  report(options: { listen: string; upstream: string; maxBodyBytes: number; strict: boolean; sources?: readonly Source[]; target?: string }): ProxyReport {
     const results = this.results(options.strict);
     const errors = [
       ...this.errors,
       ...(this.transportErrors > 0 ? [`${this.transportErrors} requests got no answer from the upstream (first: ${this.transportSamples.join('; ')})`] : []),
     ];
-    const proven = new Set(results.flatMap((r) => r.requirements));
-    const reqs = requirementsFor(this.variant);
-    const count = (level: 'MUST' | 'SHOULD') => {
-      const of = reqs.filter((r) => r.level === level);
-      return { covered: of.filter((r) => proven.has(r.id)).length, total: of.length };
-    };
-    const coverage: Coverage = { must: count('MUST'), should: count('SHOULD'), uncovered: reqs.filter((r) => !proven.has(r.id)).map((r) => r.id) };
+    const coverage = trafficCoverage(this.variant, results);
     // Measured against what the traffic exercised: no exchange judged at all is no verdict (incomplete).
     const established = establish(this.variant, results);
     return {
       schema: 'conform-report/1',
       tool: { name: 'conform', version: '0.1.0' },
       variant: this.variant,
-      target: options.upstream,
+      target: options.target ?? options.upstream,
       embedded: false,
       seed: 0,
       prefix: '',
@@ -183,6 +204,7 @@ export class Tally {
       errors,
       requirements: requirementBasis(results),
       traffic: this.traffic(options.listen, options.upstream, options.maxBodyBytes),
+      ...(options.sources ? { sources: options.sources } : {}),
       results,
     };
   }

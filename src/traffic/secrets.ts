@@ -1,0 +1,77 @@
+/**
+ * Credentials seen in traffic (the proxy's, or recorded in a HAR file): registered with the redactor
+ * before anything of an exchange is recorded, so no report or HAR file written from it carries them.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { AUTH_PARAMS } from '../../specs/model/index.ts';
+import type { Exchange } from '../check/http.ts';
+import type { Redactor } from '../check/redact.ts';
+
+const EXCERPT_BYTES = 2048;
+const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
+
+const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password'];
+
+/** Registers the credentials one request carries, in every form the redactor knows. */
+export function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttpHeaders, body: string): void {
+  for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
+  if (body) {
+    for (const name of SECRET_PARAMS) {
+      for (const v of new URLSearchParams(body).getAll(name)) redactor.add(v);
+      const escaped = name.replace(/[[\]]/g, '\\$&');
+      for (const m of body.matchAll(new RegExp(`name="${escaped}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'))) redactor.add(m[1]);
+    }
+  }
+  const auth = headers.authorization;
+  if (auth && /^basic\s+/i.test(auth)) {
+    const encoded = auth.replace(/^basic\s+/i, '').trim();
+    redactor.add(encoded);
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) redactor.add(decoded.slice(colon + 1));
+  }
+  for (const part of String(headers.cookie ?? '').split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === AUTH_PARAMS.passwordHash) {
+      const v = rest.join('=');
+      redactor.add(v);
+      try {
+        redactor.add(decodeURIComponent(v));
+      } catch {
+        // not percent-encoded
+      }
+    }
+  }
+}
+
+
+/**
+ * The redacted record of an exchange seen in traffic, as reports show it (excerpts of the bodies, the
+ * request headers that matter). `response.body` undefined: over --max-body, or not recorded.
+ */
+export function exchangeRecord(
+  redactor: Redactor,
+  request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer },
+  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined },
+  durationMs: number,
+): Exchange {
+  const kept: Record<string, string> = {};
+  for (const k of ['authorization', 'cookie', 'content-type']) if (request.headers[k] !== undefined) kept[k] = request.headers[k];
+  const recorded: Record<string, string> = {};
+  for (const k of RECORDED_RESPONSE_HEADERS) if (response.headers[k] !== undefined) recorded[k] = response.headers[k];
+  return {
+    request: {
+      method: request.method,
+      url: redactor.url(request.url),
+      headers: redactor.headers(kept),
+      ...(request.body.byteLength > 0 ? { body: redactor.text(request.body.subarray(0, EXCERPT_BYTES).toString('utf8')) } : {}),
+    },
+    response: {
+      status: response.status,
+      headers: redactor.headers(recorded),
+      body: redactor.text((response.body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
+      truncated: response.body === undefined || response.body.byteLength > EXCERPT_BYTES,
+    },
+    durationMs,
+  };
+}

@@ -17,6 +17,11 @@ export interface VariationSpec {
   readonly interpretation: InterpretationId;
   /** The variants where it has an effect; both when absent. */
   readonly variants?: readonly Variant[];
+  /**
+   * Why it is certified on its own rather than with the others: a run with it waits (throttling) or
+   * leaves checks not established by design (a daily limit). Absent: it combines with every other.
+   */
+  readonly alone?: string;
 }
 
 export const VARIATIONS: readonly VariationSpec[] = [
@@ -44,6 +49,7 @@ export const VARIATIONS: readonly VariationSpec[] = [
     id: 'throttle',
     summary: 'Each account may make at most 8 state-changing requests a second; more are answered 421 with Retry-After: 1.',
     interpretation: 'INT-throttling',
+    alone: 'a run with it waits out every 421',
   },
   {
     id: 'revert-404',
@@ -69,6 +75,7 @@ export const VARIATIONS: readonly VariationSpec[] = [
     id: 'one-appeal-a-day',
     summary: 'An account may appeal one post a day; another appeal within 24 hours is refused (422 Locked), as the service family limits it (A post_appeal.rb:91-92, max_appeals_per_day 1).',
     interpretation: 'INT-business-rules',
+    alone: 'the checks its limit stops are not established by design (INCOMPLETE, reason rules)',
   },
   {
     id: 'versions-merged',
@@ -129,6 +136,11 @@ export function findVariation(id: string): VariationSpec | undefined {
 
 export function variationAppliesTo(v: VariationSpec, variant: Variant): boolean {
   return v.variants === undefined || v.variants.includes(variant);
+}
+
+/** The variations of `variant` that are certified together, in one run (all but those tested alone). */
+export function combinedVariations(variant: Variant): string[] {
+  return VARIATIONS.filter((v) => v.alone === undefined && variationAppliesTo(v, variant)).map((v) => v.id);
 }
 
 /** The legal variations switched on. */

@@ -20,7 +20,7 @@ import { startProxy } from '../../src/proxy/proxy.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import type { Db } from '../../src/server/index.ts';
 import { findFault, openDb, startServer } from '../../src/server/index.ts';
-import { VARIATIONS } from '../../src/server/variations.ts';
+import { combinedVariations } from '../../src/server/variations.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
 
 const scratch = new Scratch();
@@ -79,12 +79,16 @@ describe('a certification run through the proxy', { timeout: 300_000 }, () => {
   });
 
   it('variant B with every legal variation but throttling: no failure; A-only operations are judged absent', async () => {
-    const variations = VARIATIONS.filter((v) => v.id !== 'throttle' && (v.variants ?? ['A', 'B']).includes('B')).map((v) => v.id);
+    const variations = combinedVariations('B');
     const { proxy, report } = await serverAndProxy('B', { variations });
     const run = await scratch.conform(['check', '--variant', 'B', '--target', proxy.url, '--seed', '32', '--quiet']);
     expect(run.code, run.stdout).toBe(0);
-    const r = await report(true);
+    const r = await report();
     expect(failures(r)).toEqual([]);
+    // What the variations do outside the table (201 Created, 401) warns, naming the reading; --strict would fail it.
+    const warned = r.results.filter((x) => x.status === 'warn');
+    expect(warned.length).toBeGreaterThan(0);
+    for (const w of warned) expect(w.interpretation, w.check).toBe('INT-status-table');
     expect(r.results.some((x) => x.check.endsWith('/absent') && x.status === 'pass')).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { exclusiveReason } from './check.ts';
 import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
+import { peakRssBytes } from './memory.ts';
 import { openSuite } from './context.ts';
 import type { SuiteEntry } from './registry.ts';
 import { SUITES } from './registry.ts';
@@ -118,7 +119,7 @@ try {
 } catch (err) {
   await send({ type: 'error', message: firstLine(err) });
 }
-await send({ type: 'end', peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+await send({ type: 'end', peakRssBytes: peakRssBytes() });
 // Open handles (a check that never ended, a hostile target's socket) must not keep the process alive.
 process.disconnect?.();
 process.exit(0);

@@ -105,6 +105,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         { loadAccounts, missingAccounts, roleCounts },
         { Redactor },
         { notStarted },
+        { peakRssBytes },
       ] = await Promise.all([
         import('../../check/context.ts'),
         import('../../check/http.ts'),
@@ -120,6 +121,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         import('../../check/accounts.ts'),
         import('../../check/redact.ts'),
         import('../../check/run-check.ts'),
+        import('../../check/memory.ts'),
       ]);
 
       // Every usage error is found here, before the report directory is made and before any request.
@@ -269,7 +271,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
-          peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
+          peakRssBytes: peakRssBytes() + outcome.peakRssBytes,
           verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}), ...(interrupted ? { interrupted } : {}) }),
           established,
           ...(interrupted ? { interrupted } : {}),

@@ -59,6 +59,12 @@ export interface Check {
    * generative phase, after every other check (--fuzz N).
    */
   readonly tier?: 'quota' | 'fuzz';
+  /**
+   * Why the check runs alone under --concurrency, when it must: it reads lists or state that other
+   * checks' writes change (paging or sorting over all records, the newest records of a listing, the
+   * accounts' quotas). Such a check starts when no other is in flight, and none starts beside it.
+   */
+  readonly exclusive?: string;
   /** Where the check is declared (`src/check/checks/....ts:LINE`), set by defineCheck. */
   readonly source?: string;
   run(ctx: CheckContext): Promise<void>;
@@ -99,6 +105,13 @@ export function skip(reason: string): never {
 /** The level of a check: that of its requirements (all of one level, enforced by defineCheck). */
 export function levelOf(check: Check): Level {
   return requirement(check.requirements[0]!).level;
+}
+
+/** Why a check must run alone under --concurrency, or undefined when it may run beside others. */
+export function exclusiveReason(check: Check): string | undefined {
+  if (check.exclusive) return check.exclusive;
+  if (check.tier === 'quota') return 'the quota tier spends the accounts\' hourly quotas, which every other check spends too';
+  return undefined;
 }
 
 /** The variants a check applies to: those of its requirements. */

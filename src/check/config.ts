@@ -27,6 +27,11 @@ export interface RunConfig {
   readonly fuzz?: number;
   /** Seed of a shuffled order of suites and checks (--shuffle); absent: the registry's order. */
   readonly shuffle?: number;
+  /**
+   * Checks in flight at once (--concurrency); absent or 1: one at a time. A check that declares
+   * `exclusive` runs alone.
+   */
+  readonly concurrency?: number;
   /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */
   readonly deadline?: number;
   /** Address the checker's file server for source downloads listens on (default 127.0.0.1). */
@@ -47,6 +52,16 @@ export const DEFAULTS = {
   maxBodyBytes: 4 * 1024 * 1024,
   /** A full certification takes seconds; fifteen minutes bounds a run against a target that crawls. */
   deadlineSeconds: 900,
+  /**
+   * Checks in flight at once against a --target: a distant target's round trips overlap, so a run
+   * takes little more than its direct time; eight keeps a small server's load modest.
+   */
+  concurrencyTarget: 8,
+  /**
+   * Against the embedded reference server, which shares this machine: measured faster than one at a
+   * time (bench/check-full.ts), as the checks' and the server's work overlap.
+   */
+  concurrencyEmbedded: 2,
 } as const;
 
 export function runPrefix(seed: number): string {
@@ -70,6 +85,7 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_FUZZ: String(c.fuzz ?? 0),
     CONFORM_DEADLINE: String(c.deadline ?? 0),
     CONFORM_SHUFFLE: String(c.shuffle ?? ''),
+    CONFORM_CONCURRENCY: String(c.concurrency ?? 1),
     CONFORM_SOURCE_HOST: c.sourceHost ?? '',
     CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
     CONFORM_HAR: c.har ?? '',
@@ -96,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     phase: env.CONFORM_PHASE === 'main' || env.CONFORM_PHASE === 'quota' || env.CONFORM_PHASE === 'fuzz' ? env.CONFORM_PHASE : 'all',
     fuzz: Number(env.CONFORM_FUZZ) || 0,
     deadline: Number(env.CONFORM_DEADLINE) || 0,
+    ...(Number(env.CONFORM_CONCURRENCY) > 1 ? { concurrency: Math.floor(Number(env.CONFORM_CONCURRENCY)) } : {}),
     ...(Number(env.CONFORM_SHUFFLE) > 0 ? { shuffle: Number(env.CONFORM_SHUFFLE) } : {}),
     ...(env.CONFORM_SOURCE_HOST ? { sourceHost: env.CONFORM_SOURCE_HOST } : {}),
     ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),

@@ -117,12 +117,88 @@ export function resetTargetHealth(): void {
   health.clear();
 }
 
-export class HttpClient {
-  private readonly agent: Agent;
+/**
+ * What a check sends through: the run's client, or a scope of it (HttpClient.scope) that counts the
+ * requests and the progress of one check while several share the client's connections.
+ */
+export interface Sender {
+  readonly redactor: Redactor;
+  /** Requests sent through this sender so far. */
+  readonly requests: number;
+  send(req: HttpRequest): Promise<HttpResponse>;
+  pause(ms: number): Promise<void>;
+  progressDue(quietMs: number): number;
+  /** A scope of this sender: its own counts and progress; its requests count here too. */
+  scope(): Sender;
+}
+
+/** Progress of one user of a client: the last start or end of an exchange or pause, and exchanges in flight. */
+class Progress {
   requests = 0;
   /** performance.now() of the last start or end of an exchange, or of the end of a pause. */
-  private lastActivity = performance.now();
-  private inFlight = 0;
+  lastActivity = performance.now();
+  inFlight = 0;
+
+  started(): void {
+    this.requests++;
+    this.inFlight++;
+    this.lastActivity = Math.max(this.lastActivity, performance.now());
+  }
+  ended(): void {
+    this.inFlight--;
+    this.lastActivity = Math.max(this.lastActivity, performance.now());
+  }
+  pausing(ms: number): void {
+    this.lastActivity = Math.max(this.lastActivity, performance.now() + ms);
+  }
+  due(quietMs: number, timeoutMs: number): number {
+    return this.lastActivity + quietMs + (this.inFlight > 0 ? timeoutMs : 0);
+  }
+}
+
+/**
+ * One check's view of a shared sender: the exchanges, requests and waits of this check alone (for its
+ * result and its watchdog), while they also count in the sender it was made from.
+ */
+class ScopedSender implements Sender {
+  private readonly progress = new Progress();
+  constructor(
+    private readonly parent: Sender,
+    private readonly timeoutMs: number,
+  ) {}
+  get redactor(): Redactor {
+    return this.parent.redactor;
+  }
+  get requests(): number {
+    return this.progress.requests;
+  }
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    this.progress.started();
+    try {
+      return await this.parent.send(req);
+    } catch (err) {
+      // Refused before sending (a read-only run, a target that stopped answering): not a request sent.
+      if (err instanceof ReadOnlyRefusal || (err instanceof TransportError && err.code === 'GAVE_UP')) this.progress.requests--;
+      throw err;
+    } finally {
+      this.progress.ended();
+    }
+  }
+  async pause(ms: number): Promise<void> {
+    this.progress.pausing(ms);
+    await this.parent.pause(ms);
+  }
+  progressDue(quietMs: number): number {
+    return this.progress.due(quietMs, this.timeoutMs);
+  }
+  scope(): Sender {
+    return new ScopedSender(this, this.timeoutMs);
+  }
+}
+
+export class HttpClient implements Sender {
+  private readonly agent: Agent;
+  private readonly progress = new Progress();
 
   constructor(private readonly options: HttpOptions) {
     this.agent = new Agent({
@@ -144,13 +220,23 @@ export class HttpClient {
    * never cut off for its length.
    */
   progressDue(quietMs: number): number {
-    return this.lastActivity + quietMs + (this.inFlight > 0 ? this.options.timeoutMs : 0);
+    return this.progress.due(quietMs, this.options.timeoutMs);
+  }
+
+  /** Requests sent so far, by every user of this client. */
+  get requests(): number {
+    return this.progress.requests;
   }
 
   /** Waits on purpose (a target's Retry-After): progress is next due after the wait. */
   async pause(ms: number): Promise<void> {
-    this.lastActivity = Math.max(this.lastActivity, performance.now() + ms);
+    this.progress.pausing(ms);
     await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** A view of this client for one check: its own request count and progress, the same connections. */
+  scope(): Sender {
+    return new ScopedSender(this, this.options.timeoutMs);
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
@@ -176,9 +262,7 @@ export class HttpClient {
     };
     const wallStart = Date.now();
     const record = this.options.har ? this.recorder(req, headers, wallStart, started) : undefined;
-    this.requests++;
-    this.inFlight++;
-    this.lastActivity = Math.max(this.lastActivity, performance.now());
+    this.progress.started();
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const res = await request(req.url, {
@@ -241,8 +325,7 @@ export class HttpClient {
       h.lastFailure = red.text(message);
       throw new TransportError(red.text(message), exchange, code);
     } finally {
-      this.inFlight--;
-      this.lastActivity = Math.max(this.lastActivity, performance.now());
+      this.progress.ended();
     }
   }
 

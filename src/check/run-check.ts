@@ -34,9 +34,11 @@ export function notRun(check: Check, message: string): CheckResult {
  * check of many requests runs as long as they keep coming.
  */
 export function runWatchedCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0, quietMs?: number): Promise<CheckResult> {
+  // The check's own view of the target: its progress alone is watched, even with other checks in flight.
+  const own = { ...base, target: base.target.scoped() };
   return watchCheck(
-    base.target.http,
-    () => runCheck(check, base, strict, deadline),
+    own.target.http,
+    () => runCheck(check, own, strict, deadline, false),
     (quiet) => notRun(check, `the check did not end: no request started or ended for ${quiet / 1000} s`),
     quietMs,
   );
@@ -48,7 +50,12 @@ export function notStarted(check: Check, why: 'deadline' | 'interrupted', signal
   return { ...described(check), status: 'skip', notRun: why, message, exchanges: [], requests: 0, durationMs: 0 };
 }
 
-export async function runCheck(check: Check, base: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0): Promise<CheckResult> {
+/**
+ * Runs one check. It gets a view of the target of its own (Target.scoped) unless `scope` is false (the
+ * caller made one): its request count and throttled retries are its own while other checks run beside it.
+ */
+export async function runCheck(check: Check, shared: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0, scope = true): Promise<CheckResult> {
+  const base = scope ? { ...shared, target: shared.target.scoped() } : shared;
   const exchanges: Exchange[] = [];
   const ctx: CheckContext = {
     ...base,

@@ -1,14 +1,16 @@
 /**
- * The suites' process of `conform check`: runs the suites of the registry one after another in this
+ * The suites' process of `conform check`: runs the suites of the registry (with --concurrency, several checks at once: ./schedule.ts) in this
  * plain Node process and sends each check's result, the errors outside any check and the process's
  * peak memory to the parent over the IPC channel. The run's settings come from CONFORM_* variables
  * (./config.ts). The same suites run under vitest too (suites/http/*.suite.ts and ./suite.ts); this
  * process spares a run the test runner's start-up, which was most of the fixed cost of a run.
  */
 import type { Check } from './check.ts';
+import { exclusiveReason } from './check.ts';
 import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
+import { peakRssBytes } from './memory.ts';
 import { openSuite } from './context.ts';
 import { HarAppender } from './har.ts';
 import type { HarSink } from './http.ts';
@@ -16,6 +18,7 @@ import type { SuiteEntry } from './registry.ts';
 import { SUITES } from './registry.ts';
 import type { CheckResult } from './result.ts';
 import { notRun, runWatchedCheck } from './run-check.ts';
+import { schedule } from './schedule.ts';
 import { selectChecks } from './select.ts';
 
 export type SuiteMessage =
@@ -58,6 +61,16 @@ function shuffled<T>(items: readonly T[], seed: number | undefined): T[] {
   return out;
 }
 
+type Opened = Awaited<ReturnType<typeof openSuite>>;
+
+/** One suite of the run: its checks, its context while any of them is yet to end, and how many are left. */
+interface SuiteRun {
+  readonly entry: SuiteEntry;
+  readonly checks: readonly Check[];
+  opened?: Promise<Opened | Error>;
+  left: number;
+}
+
 async function main(): Promise<void> {
   const config = configFromEnv();
   // The quota tier and the generative phase stay last: they send many requests and run alone.
@@ -75,31 +88,40 @@ async function main(): Promise<void> {
 }
 
 async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: HarSink | undefined): Promise<void> {
+  const runs: SuiteRun[] = [];
   for (const entry of suites) {
-    let checks: Check[];
     try {
-      checks = shuffled(selectChecks(checksOf(entry, config), config, config.phase), config.shuffle);
+      const checks = shuffled(selectChecks(checksOf(entry, config), config, config.phase), config.shuffle);
+      if (checks.length > 0) runs.push({ entry, checks, left: checks.length });
     } catch (err) {
       await send({ type: 'error', message: `suite ${entry.name}: ${firstLine(err)}` });
-      continue;
-    }
-    if (checks.length === 0) continue;
-    let opened: Awaited<ReturnType<typeof openSuite>>;
-    try {
-      opened = await openSuite(config, entry.name, har);
-    } catch (err) {
-      for (const check of checks) await send({ type: 'result', result: notRun(check, `the suite could not run this check: ${firstLine(err)}`) });
-      continue;
-    }
-    try {
-      for (const check of checks) {
-        const result = await runWatchedCheck(check, opened.ctx, config.strict, config.deadline);
-        await send({ type: 'result', result });
-      }
-    } finally {
-      await opened.close().catch((err: unknown) => send({ type: 'error', message: `suite ${entry.name}: closing: ${firstLine(err)}` }));
     }
   }
+  // Each suite's context is opened when its first check starts and closed when its last one ends: one
+  // at a time, suites follow each other as before; with --concurrency, the next suite's checks start
+  // while the last of the previous one are still in flight.
+  const open = (run: SuiteRun): Promise<Opened | Error> =>
+    (run.opened ??= openSuite(config, run.entry.name, har).catch((err: unknown) => new Error(firstLine(err))));
+  const items = runs.flatMap((run) => run.checks.map((check) => ({ run, check })));
+  await schedule(
+    items,
+    config.concurrency ?? 1,
+    (item) => exclusiveReason(item.check) !== undefined,
+    async ({ run, check }) => {
+      const opened = await open(run);
+      try {
+        const result =
+          opened instanceof Error
+            ? notRun(check, `the suite could not run this check: ${opened.message}`)
+            : await runWatchedCheck(check, opened.ctx, config.strict, config.deadline).catch((err: unknown) => notRun(check, `the check could not run: ${firstLine(err)}`));
+        await send({ type: 'result', result });
+      } finally {
+        if (--run.left === 0 && !(opened instanceof Error)) {
+          await opened.close().catch((err: unknown) => send({ type: 'error', message: `suite ${run.entry.name}: closing: ${firstLine(err)}` }));
+        }
+      }
+    },
+  );
 }
 
 process.on('unhandledRejection', (err) => void send({ type: 'error', message: `unhandled rejection: ${firstLine(err)}` }));
@@ -110,7 +132,7 @@ try {
 } catch (err) {
   await send({ type: 'error', message: firstLine(err) });
 }
-await send({ type: 'end', peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+await send({ type: 'end', peakRssBytes: peakRssBytes() });
 // Open handles (a check that never ended, a hostile target's socket) must not keep the process alive.
 process.disconnect?.();
 process.exit(0);

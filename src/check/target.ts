@@ -10,7 +10,7 @@ import type { Account, Accounts } from './accounts.ts';
 import { CheckSkip } from './outcome.ts';
 import type { Envelope, Parsed, RecordFields } from './formats.ts';
 import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord, recordId } from './formats.ts';
-import type { Exchange, FormValue, HttpClient, HttpResponse } from './http.ts';
+import type { Exchange, FormValue, HttpRequest, HttpResponse, Sender } from './http.ts';
 
 export type AuthMode = 'api_key' | 'basic' | 'password_hash' | 'cookie' | 'anonymous';
 
@@ -112,17 +112,36 @@ export class Reply {
   }
 }
 
+/**
+ * What every check in flight against one target shares: the target's throttling. A 421 or 429 with a
+ * wait holds back every check's next request until the wait is over, so checks running side by side
+ * spend one budget rather than each hammering a throttling target.
+ */
+export interface SharedThrottle {
+  /** performance.now() before which no request is sent (a wait the target asked for). */
+  until: number;
+}
+
 export class Target {
   constructor(
     readonly baseUrl: string,
     readonly variant: Variant,
     readonly accounts: Accounts,
-    readonly http: HttpClient,
+    readonly http: Sender,
     readonly throttling: Throttling = DEFAULT_THROTTLING,
+    private readonly throttle: SharedThrottle = { until: 0 },
   ) {}
 
   /** 421/429 answers waited out so far (each was followed by the same request again). */
   throttledRetries = 0;
+
+  /**
+   * This target as one check sees it: the same client and throttling, with the check's own request
+   * count, progress (http) and throttled retries, so checks in flight side by side are told apart.
+   */
+  scoped(): Target {
+    return new Target(this.baseUrl, this.variant, this.accounts, this.http.scope(), this.throttling, this.throttle);
+  }
 
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
   operation(id: OperationId): ResolvedOperation {
@@ -216,6 +235,7 @@ export class Target {
       url += `?${new URLSearchParams(pairs as [string, string][]).toString()}`;
     }
     const request = { method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) };
+    await this.heldBack();
     let http = await this.http.send(request);
     if (!options.expectThrottle) http = await this.waitOutThrottling(request, http);
     return new Reply(op, format, http);
@@ -227,7 +247,13 @@ export class Target {
    * deadline and the per-request budget allow. When they do not, the check is skipped as throttled:
    * not established, never a failure of the requirement it checks.
    */
-  private async waitOutThrottling(request: Parameters<HttpClient['send']>[0], first: HttpResponse): Promise<HttpResponse> {
+  /** Waits while the target asked every caller to wait (a throttling answer to another check in flight). */
+  private async heldBack(): Promise<void> {
+    const left = this.throttle.until - performance.now();
+    if (left > 0) await this.http.pause(left);
+  }
+
+  private async waitOutThrottling(request: HttpRequest, first: HttpResponse): Promise<HttpResponse> {
     let http = first;
     let waited = 0;
     let backoff = this.throttling.firstBackoffMs;
@@ -241,6 +267,7 @@ export class Target {
             'run with fewer checks (--only), a later --deadline, or accounts the target throttles less',
         );
       }
+      this.throttle.until = Math.max(this.throttle.until, performance.now() + wait);
       await this.http.pause(wait);
       this.throttledRetries++;
       waited += wait;

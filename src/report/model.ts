@@ -146,6 +146,8 @@ export interface Report {
   /** The deliberate violation switched on in the embedded server (--fault). */
   readonly fault?: string;
   readonly seed: number;
+  /** Checks in flight at once (--concurrency); absent in reports of older versions. */
+  readonly concurrency?: number;
   readonly prefix: string;
   readonly strict: boolean;
   readonly readOnly: boolean;

@@ -62,6 +62,7 @@ async function bumpState(ctx: CheckContext, posts: readonly number[]): Promise<{
 export const do_not_bump_post_keeps_the_post_in_place = defineCheck({
   id: 'comments/do-not-bump', fn: 'do_not_bump_post_keeps_the_post_in_place', resource: 'comments',
   description: 'a comment with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing', requirements: ['IB-4-comments-do-not-bump'], readOnly: false,
+  exclusive: 'reads where its posts stand in the comment listing of all posts, which every comment another check makes moves',
   async run(ctx) {
     const [below, top] = [await makePost(ctx), await makePost(ctx)];
     const comment = (post: number, extra: Record<string, string> = {}) => succeed(ctx, 'comments.create', { fields: { post_id: post, body: ctx.unique('bump'), ...extra } }, `a comment${extra.do_not_bump_post ? ' with do_not_bump_post=1' : ''}`);

@@ -171,6 +171,7 @@ export const limit_is_honoured = defineCheck({
 export const pages_hold_different_posts = defineCheck({
   id: 'posts/page', fn: 'pages_hold_different_posts', resource: 'posts',
   description: 'page=1 and page=2 with the same limit share no post', requirements: ['IB-4-posts-list-page'], readOnly: true,
+  exclusive: 'pages through the list of all posts, which every post another check makes moves',
   async run(ctx) {
     await ensurePosts(ctx, 6, true);
     // A post added between the two requests (by another check, or another user of the server) moves

@@ -42,6 +42,7 @@ interface CheckOptions {
   maxBody: string;
   seed?: string;
   shuffle?: string;
+  concurrency?: string;
   quiet?: boolean;
   fault?: string;
   image?: string;
@@ -94,6 +95,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--max-body <bytes>', 'responses larger than this are cut off and fail their check', String(DEFAULTS.maxBodyBytes))
     .option('--seed <n>', 'seed for generated inputs, to reproduce a run')
     .option('--shuffle <n>', 'run the suites and the checks within each in an order shuffled by this seed (checks are independent: the results are the same)')
+    .option('--concurrency <n>', `checks in flight at once; a check that reads shared lists or state runs alone, and the results are those of one at a time (default: ${DEFAULTS.concurrencyTarget} with --target or --image, ${DEFAULTS.concurrencyEmbedded} against the embedded server)`)
     .option('--fuzz <n>', 'after the certification checks, send N generated requests per operation (fast-check) and shrink each failure to a minimal request')
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
@@ -126,6 +128,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         { loadAccounts, missingAccounts, roleCounts },
         { Redactor },
         { notStarted },
+        { peakRssBytes },
       ] = await Promise.all([
         import('../../check/context.ts'),
         import('../../check/http.ts'),
@@ -141,6 +144,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         import('../../check/accounts.ts'),
         import('../../check/redact.ts'),
         import('../../check/run-check.ts'),
+        import('../../check/memory.ts'),
       ]);
 
       // Every usage error is found here, before the report directory is made and before any request.
@@ -167,6 +171,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         phase: 'all',
         fuzz: opts.fuzz !== undefined ? wholeNumber(opts.fuzz, '--fuzz', 1) : 0,
         ...(opts.shuffle !== undefined ? { shuffle: wholeNumber(opts.shuffle, '--shuffle', 1) } : {}),
+        concurrency: opts.concurrency !== undefined ? wholeNumber(opts.concurrency, '--concurrency', 1, 64) : opts.target || opts.image ? DEFAULTS.concurrencyTarget : DEFAULTS.concurrencyEmbedded,
         deadline: started + wholeNumber(opts.deadline, '--deadline', 1) * 1000,
         ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
         ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),
@@ -255,7 +260,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           process.stderr.write(`conform: the accounts file lacks ${missing.join(', ')} (variant ${config.variant} needs ${roles.map((r) => `${r.needed > 1 ? `${r.needed} ` : ''}${r.role}`).join(', ')}): the checks that need them will not be established\n`);
         }
         if (!interruption.signal) {
-          process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
+          process.stderr.write(`conform: ${selected.length} checks against ${url} (variant ${config.variant}, seed ${seed}, ${config.concurrency ?? 1} at a time; actions the document gives no level for are made as ${actor.name}, ${actor.role})\n`);
         }
         const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
         let outcome: Awaited<ReturnType<typeof runSuites>> = { results: [], errors: [], peakRssBytes: 0 };
@@ -291,6 +296,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           ...(opts.fault ? { fault: opts.fault } : {}),
           ...(opts.variation?.length ? { variations: opts.variation } : {}),
           seed,
+          concurrency: config.concurrency ?? 1,
           prefix: config.prefix,
           strict: config.strict,
           readOnly: config.readOnly,
@@ -302,7 +308,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
           durationMs: Date.now() - started,
           requests: results.reduce((s, r) => s + r.requests, 0),
           // This process and the suites' process: the sum of the two peaks, an upper bound of the run's.
-          peakRssBytes: process.resourceUsage().maxRSS * 1024 + outcome.peakRssBytes,
+          peakRssBytes: peakRssBytes() + outcome.peakRssBytes,
           verdict: verdicts.verdictOf({ results, errors: outcome.errors, strict: config.strict, established, ...(applied ? { baseline: applied.outcome } : {}), ...(interrupted ? { interrupted } : {}) }),
           established,
           ...(interrupted ? { interrupted } : {}),
@@ -323,7 +329,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         process.stdout.write(
           [
             ...(opts.quiet ? [] : [summaryTable(report.results, useColor(process.stdout))]),
-            `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}`,
+            `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}  concurrency ${report.concurrency}`,
             ...(missing.length ? [`accounts: the accounts file lacks ${missing.join(', ')}`] : []),
             ...(rootCauseLine(report.results)
               ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]

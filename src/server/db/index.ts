@@ -59,10 +59,23 @@ export function inlineLiterals(sql: string, params: readonly unknown[]): string 
   });
 }
 
+/**
+ * PostgreSQL settings of the embedded engine, for memory. Its files live in the process's memory (an
+ * in-memory database) or are read through it, so large shared buffers only hold a second copy of pages
+ * the file system already keeps in memory: 16 MB is ample for a certification's records. WAL segments
+ * (16 MB each) are kept to the fewest, checkpointing more often.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'min_wal_size=32MB', 'max_wal_size=64MB', 'wal_buffers=1MB', 'temp_buffers=2MB'];
+
+function pgliteOptions(defaults: readonly string[]): { startParams: string[] } {
+  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])] };
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   const { PGlite: Engine } = await import('@electric-sql/pglite');
+  const options = pgliteOptions(Engine.defaultStartParams);
   // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
-  const pg = dataDir === undefined ? await Engine.create({ loadDataDir: await migratedTemplate() }) : await Engine.create(dataDir);
+  const pg = dataDir === undefined ? await Engine.create({ ...options, loadDataDir: await migratedTemplate() }) : await Engine.create(dataDir, options);
   return wrapPglite(pg);
 }
 
@@ -139,7 +152,8 @@ async function migrate(db: Db & { exec(sql: string): Promise<void> }): Promise<v
   }
 }
 
-let template: Promise<Blob> | undefined;
+/** The template: a file in the OS temporary directory (read anew for each database), or in memory when it cannot be written. */
+let template: Promise<{ file: string } | { blob: Blob }> | undefined;
 
 function pgliteVersionOf(): string {
   try {
@@ -155,32 +169,45 @@ function pgliteVersionOf(): string {
 }
 
 /**
- * The data directory of an empty, migrated embedded database, made once: kept in memory for this
- * process and in the OS temporary directory for the next ones, under a name that changes with the
- * migrations and the PGlite version (a stale template is never loaded).
+ * The data directory of an empty, migrated embedded database, made once: kept in the OS temporary
+ * directory for this process and the next ones (in memory only when it cannot be written there), under
+ * a name that changes with the migrations, the settings and the PGlite version (a stale template is
+ * never loaded).
  */
-function migratedTemplate(): Promise<Blob> {
+async function migratedTemplate(): Promise<Blob> {
+  const made = await templateSource();
+  if ('blob' in made) return made.blob;
+  const { readFile } = await import('node:fs/promises');
+  // Read for each database rather than kept: the process holds one copy of it (in the engine), not two.
+  const bytes = await readFile(made.file).catch(() => undefined);
+  if (bytes) return new Blob([bytes]);
+  template = undefined;
+  return migratedTemplate();
+}
+
+function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
     const { PGlite: Engine } = await import('@electric-sql/pglite');
     const { createHash } = await import('node:crypto');
     const { tmpdir } = await import('node:os');
-    const { readFile, rename, writeFile } = await import('node:fs/promises');
+    const { rename, writeFile } = await import('node:fs/promises');
     const pgliteVersion = pgliteVersionOf();
-    const key = createHash('sha256').update(pgliteVersion);
+    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0'));
     for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
     const file = path.join(tmpdir(), `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`);
-    const cached = await readFile(file).catch(() => undefined);
-    if (cached) return new Blob([cached]);
-    const pg = await Engine.create();
+    const { access } = await import('node:fs/promises');
+    if (await access(file).then(() => true, () => false)) return { file };
+    const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
     try {
       await migrate(wrapPglite(pg));
+      await pg.exec('CHECKPOINT');
       const dump = await pg.dumpDataDir('none');
       // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.
       const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+      const written = await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
         .then(() => rename(partial, file))
-        .catch(() => undefined);
-      return dump;
+        .then(() => true, () => false);
+      return written ? { file } : { blob: dump };
     } finally {
       await pg.close();
     }

@@ -1,0 +1,142 @@
+/**
+ * A full check against a distant target, and against a near one: a reference server (`conform serve`)
+ * is started, and in front of it a forwarder that holds every answer back DELAY ms (a server in another
+ * region). Prints, with report.json's figures, the median wall time of a full check of the variant:
+ *   - direct, one check at a time (--concurrency 1),
+ *   - direct, with the default concurrency for --target,
+ *   - through the delay, one check at a time and with the default concurrency,
+ * and the ratio of the last to the direct sequential time (the acceptance: at most 1.5).
+ *
+ *   npx tsx bench/distant.ts [--variant A] [--delay 20] [--runs 3] [--skip-slow]
+ *
+ * --skip-slow leaves out the sequential run through the delay (it takes a minute or more).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Pool } from 'undici';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+}
+
+const VARIANT = arg('variant', 'A');
+const DELAY = Number(arg('delay', '20'));
+const RUNS = Number(arg('runs', '3'));
+const SKIP_SLOW = process.argv.includes('--skip-slow');
+const BIN = join(import.meta.dirname, '..', 'bin', 'conform.js');
+
+/** `conform serve` on a free port; resolves with its URL and how to stop it. */
+async function serve(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--variant', VARIANT, '--port', '0', '--allow-fetch', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /listening on (http:\/\/\S+)/.exec(line);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`conform serve exited (${code})`)));
+  });
+  return { url, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+}
+
+/** A forwarder to `upstream` that sends each answer DELAY ms after the upstream gave it. */
+async function delayed(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new Pool(upstream, { connections: 64 });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = { ...req.headers };
+      delete headers.host;
+      delete headers.connection;
+      pool
+        .request({ method: req.method as 'GET', path: req.url ?? '/', headers, body: chunks.length ? Buffer.concat(chunks) : null })
+        .then(async (up) => {
+          const body = Buffer.from(await up.body.arrayBuffer());
+          const out = { ...up.headers };
+          delete out.connection;
+          delete out['transfer-encoding'];
+          delete out['keep-alive'];
+          setTimeout(() => {
+            res.writeHead(up.statusCode, out as Record<string, string>);
+            res.end(body);
+          }, DELAY);
+        })
+        .catch((err: Error) => {
+          res.writeHead(502);
+          res.end(err.message);
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.close();
+    },
+  };
+}
+
+interface Figures {
+  wall: number;
+  requests: number;
+  verdict: string;
+  concurrency: number;
+  peakRssMiB: number;
+}
+
+function check(target: string, concurrency: string | undefined, seed: number): Promise<Figures> {
+  const dir = mkdtempSync(join(tmpdir(), 'conform-bench-'));
+  const args = [BIN, 'check', '--variant', VARIANT, '--target', target, '--quiet', '--seed', String(seed), '--report', dir, ...(concurrency ? ['--concurrency', concurrency] : [])];
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 600_000 }, () => {
+      const wall = (performance.now() - started) / 1000;
+      try {
+        const r = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; verdict: string; concurrency?: number; peakRssBytes: number };
+        resolve({ wall, requests: r.requests, verdict: r.verdict, concurrency: r.concurrency ?? 1, peakRssMiB: Math.round(r.peakRssBytes / 2 ** 20) });
+      } catch (err) {
+        reject(err as Error);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const server = await serve();
+const proxy = await delayed(server.url);
+try {
+  const cases: [string, string, string | undefined][] = [
+    ['direct, one at a time', server.url, '1'],
+    ['direct, default concurrency', server.url, undefined],
+    ...(SKIP_SLOW ? [] : ([[`+${DELAY} ms, one at a time`, proxy.url, '1']] as [string, string, string][])),
+    [`+${DELAY} ms, default concurrency`, proxy.url, undefined],
+  ];
+  const medians = new Map<string, number>();
+  for (const [label, target, concurrency] of cases) {
+    const walls: number[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const f = await check(target, concurrency, i);
+      walls.push(f.wall);
+      console.log(`${label}: run ${i}: ${f.verdict}, ${f.requests} requests, concurrency ${f.concurrency}, wall ${f.wall.toFixed(1)} s, peak RSS ${f.peakRssMiB} MiB`);
+    }
+    medians.set(label, median(walls));
+    console.log(`${label}: median ${median(walls).toFixed(1)} s`);
+  }
+  const direct = medians.get('direct, one at a time')!;
+  const far = medians.get(`+${DELAY} ms, default concurrency`)!;
+  console.log(`variant ${VARIANT}: +${DELAY} ms with the default concurrency takes ${(far / direct).toFixed(2)}x the direct sequential time (${far.toFixed(1)} s / ${direct.toFixed(1)} s)`);
+} finally {
+  await proxy.close();
+  await server.stop();
+}

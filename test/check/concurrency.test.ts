@@ -1,0 +1,203 @@
+/**
+ * --concurrency N: checks run side by side, each accounted for on its own (requests, throttled
+ * retries, progress), a check that reads shared lists runs alone, and a run's results are those of a
+ * run of one check at a time, check by check, on the reference server and under its legal variations.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Check } from '../../src/check/check.ts';
+import { exclusiveReason } from '../../src/check/check.ts';
+import { allChecks } from '../../src/check/registry.ts';
+import { HttpClient, resetTargetHealth } from '../../src/check/http.ts';
+import { Redactor } from '../../src/check/redact.ts';
+import { runWatchedCheck } from '../../src/check/run-check.ts';
+import { schedule } from '../../src/check/schedule.ts';
+import type { CheckContext } from '../../src/check/check.ts';
+import { createWorld } from '../../src/check/context.ts';
+import { Target } from '../../src/check/target.ts';
+import type { Accounts } from '../../src/check/accounts.ts';
+import { combinedVariations } from '../../src/server/variations.ts';
+import type { Run } from './helpers.ts';
+import { Scratch } from './helpers.ts';
+
+const scratch = new Scratch();
+afterAll(() => scratch.cleanup());
+
+describe('the schedule of a run', () => {
+  const trace = async (items: readonly { id: string; alone?: boolean; ms: number }[], n: number) => {
+    const events: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const aloneSaw: number[] = [];
+    await schedule(items, n, (x) => x.alone === true, async (x) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      if (x.alone) aloneSaw.push(inFlight);
+      events.push(`start ${x.id}`);
+      await new Promise((r) => setTimeout(r, x.ms));
+      events.push(`end ${x.id}`);
+      inFlight--;
+    });
+    return { events, most, aloneSaw };
+  };
+
+  it('starts items in order, at most N at once', async () => {
+    const items = Array.from({ length: 9 }, (_, i) => ({ id: `c${i}`, ms: 5 + ((i * 7) % 5) }));
+    const { events, most } = await trace(items, 3);
+    expect(most).toBe(3);
+    expect(events.filter((e) => e.startsWith('start')).map((e) => e.slice(6))).toEqual(items.map((x) => x.id));
+    expect(events.filter((e) => e.startsWith('end'))).toHaveLength(9);
+  });
+
+  it('runs an item that must run alone with nothing else in flight, after every item before it ended', async () => {
+    const items = [
+      { id: 'a', ms: 20 },
+      { id: 'b', ms: 5 },
+      { id: 'x', alone: true, ms: 10 },
+      { id: 'c', ms: 5 },
+      { id: 'd', ms: 5 },
+    ];
+    const { events, aloneSaw } = await trace(items, 4);
+    expect(aloneSaw).toEqual([1]);
+    const at = (e: string) => events.indexOf(e);
+    expect(at('start x')).toBeGreaterThan(at('end a'));
+    expect(at('start x')).toBeGreaterThan(at('end b'));
+    expect(at('start c')).toBeGreaterThan(at('end x'));
+  });
+
+  it('with N = 1, runs one at a time in order', async () => {
+    const items = ['a', 'b', 'c'].map((id) => ({ id, ms: 2 }));
+    const { events, most } = await trace(items, 1);
+    expect(most).toBe(1);
+    expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('the quota tier and the checks that declare it run alone, with the reason', () => {
+    const checks = allChecks('A');
+    const alone = checks.filter((c) => exclusiveReason(c) !== undefined);
+    expect(alone.map((c) => c.id)).toEqual(expect.arrayContaining(['posts/page', 'comments/do-not-bump']));
+    for (const c of checks.filter((x) => x.tier === 'quota')) expect(exclusiveReason(c)).toMatch(/quota/);
+    // Most checks make records of their own and run side by side.
+    expect(alone.length).toBeLessThan(checks.length / 10);
+  });
+});
+
+describe('checks in flight side by side on one client', () => {
+  let server: Server;
+  let base = '';
+  let throttleNext = 0;
+
+  beforeAll(async () => {
+    // Answers after ?ms= milliseconds; the next `throttleNext` answers are 421 with Retry-After: 0.
+    server = createServer((req, res) => {
+      const ms = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('ms') ?? 0);
+      setTimeout(() => {
+        if (throttleNext > 0) {
+          throttleNext--;
+          res.writeHead(421, { 'retry-after': '0', 'content-type': 'application/json' });
+          return res.end('{"success":false}');
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('[]');
+      }, ms);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const check = (id: string, requests: number, ms: number): Check => ({
+    id, fn: id, description: id, requirements: ['IB-7-no-server-error'], resource: 'protocol', readOnly: true,
+    async run(ctx) {
+      for (let i = 0; i < requests; i++) ctx.note(await ctx.target.request('GET', `/x.json?ms=${ms}&check=${id}`));
+    },
+  });
+
+  it('each result counts its own requests and shows its own exchanges, and its throttled retries', async () => {
+    resetTargetHealth();
+    const http = new HttpClient({ timeoutMs: 2000, maxBodyBytes: 1024, redactor: new Redactor([]) });
+    try {
+      const accounts = { actor: 'anonymous' } as unknown as Accounts;
+      const target = new Target(base, 'A', accounts, http);
+      const ctx: Omit<CheckContext, 'note'> = {
+        target, variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' },
+      };
+      throttleNext = 2;
+      const [one, two, three] = await Promise.all([
+        runWatchedCheck(check('one', 3, 5), ctx, true),
+        runWatchedCheck(check('two', 7, 2), ctx, true),
+        runWatchedCheck(check('three', 1, 30), ctx, true),
+      ]);
+      // Two of the eleven first answers were 421s waited out: they are counted where they were sent.
+      expect(one!.requests + two!.requests + three!.requests).toBe(13);
+      expect((one!.throttled ?? 0) + (two!.throttled ?? 0) + (three!.throttled ?? 0)).toBe(2);
+      expect(one!.requests - (one!.throttled ?? 0)).toBe(3);
+      expect(two!.requests - (two!.throttled ?? 0)).toBe(7);
+      expect(three!.requests - (three!.throttled ?? 0)).toBe(1);
+      expect(http.requests).toBe(13);
+      for (const r of [one!, two!, three!]) expect(r.status).toBe('pass');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a stuck check is cut off while another check in flight keeps sending', async () => {
+    resetTargetHealth();
+    const http = new HttpClient({ timeoutMs: 200, maxBodyBytes: 1024, redactor: new Redactor([]) });
+    try {
+      const accounts = { actor: 'anonymous' } as unknown as Accounts;
+      const ctx: Omit<CheckContext, 'note'> = {
+        target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' },
+      };
+      const hangs: Check = { ...check('hangs', 0, 0), run: async (c) => { await c.target.request('GET', '/x.json?ms=1'); await new Promise(() => {}); } };
+      const [busy, stuck] = await Promise.all([runWatchedCheck(check('busy', 40, 20), ctx, true, 0, 300), runWatchedCheck(hangs, ctx, true, 0, 300)]);
+      expect(busy!.status).toBe('pass');
+      expect(busy!.requests).toBe(40);
+      expect(stuck!.status).toBe('fail');
+      expect(stuck!.message).toMatch(/did not end/);
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+/** Status per check id. */
+const statuses = (r: Run): Record<string, string> => Object.fromEntries(r.report!.results.map((x) => [x.check, x.status]));
+
+/** A run of one check at a time and a run with --concurrency, side by side: the same status for every check. */
+async function expectSameResults(args: readonly string[], concurrent: readonly string[] = []): Promise<void> {
+  const [one, many] = await Promise.all([
+    scratch.conform([...args, '--concurrency', '1', '--quiet'], 290_000),
+    scratch.conform([...args, '--concurrency', '8', ...concurrent, '--quiet'], 290_000),
+  ]);
+  expect(one.report, one.stderr).toBeDefined();
+  expect(many.report, many.stderr).toBeDefined();
+  expect(one.report!.concurrency).toBe(1);
+  expect(many.report!.concurrency).toBe(8);
+  expect(many.report!.errors).toEqual([]);
+  const a = statuses(one);
+  const b = statuses(many);
+  expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+  const differ = Object.keys(a).filter((id) => a[id] !== b[id]).map((id) => `${id}: ${a[id]} one at a time, ${b[id]} with --concurrency 8 (${many.report!.results.find((x) => x.check === id)!.message ?? ''})`);
+  expect(differ).toEqual([]);
+  expect(many.report!.verdict).toBe(one.report!.verdict);
+  expect(many.code).toBe(one.code);
+}
+
+describe('--concurrency gives the results of a run of one check at a time', { timeout: 600_000 }, () => {
+  for (const variant of ['A', 'B'] as const) {
+    it(`variant ${variant}, the reference server, full run (the concurrent one shuffled)`, async () => {
+      await expectSameResults(['check', '--variant', variant, '--seed', '21'], ['--shuffle', '5']);
+    });
+
+    it(`variant ${variant}, the legal variations certified together, full run`, async () => {
+      const on = combinedVariations(variant);
+      await expectSameResults(['check', '--variant', variant, '--variation', ...on, '--seed', '22']);
+    });
+  }
+
+  it('a throttling server (421 with Retry-After): the throttling budget is shared, nothing is skipped', async () => {
+    await expectSameResults(['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '23']);
+  });
+});

@@ -14,6 +14,7 @@ import type { CheckResult } from '../check/result.ts';
 import type { Coverage, Report, Source } from '../report/model.ts';
 import { countResults, requirementBasis } from '../report/model.ts';
 import { establish, verdictOf } from '../report/verdict.ts';
+import { VERSION } from '../version.ts';
 import type { Assertion, Judgement, Matched, Seen } from './validate.ts';
 import { ASSERTIONS } from './validate.ts';
 
@@ -185,7 +186,7 @@ export class Tally {
     const established = establish(this.variant, results);
     return {
       schema: 'conform-report/1',
-      tool: { name: 'conform', version: '0.1.0' },
+      tool: { name: 'conform', version: VERSION },
       variant: this.variant,
       target: options.target ?? options.upstream,
       embedded: false,

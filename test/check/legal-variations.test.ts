@@ -10,6 +10,7 @@ import { INTERPRETATIONS } from '../../specs/interpretations.ts';
 import type { NotEstablishedKind, ReportedResult } from '../../src/report/model.ts';
 import { VARIATIONS, combinedVariations } from '../../src/server/variations.ts';
 import { requirementsFor } from '../../specs/requirements/index.ts';
+import { VERSION } from '../../src/version.ts';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';
 
@@ -59,6 +60,8 @@ describe('legal variations of the reference server are certified', { timeout: 30
       if (on.includes('revert-404')) expect(results.some((x) => x.status === 'warn' && x.interpretation === 'INT-version-ids-hidden')).toBe(true);
       // Actions without a documented level ran as the most privileged account, and the report says which.
       expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
+      // The report names the version of the package that wrote it.
+      expect(r.report!.tool.version).toBe(VERSION);
     });
   }
 

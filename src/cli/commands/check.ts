@@ -9,6 +9,7 @@ import type { RegisterCommand } from '../command.ts';
 import { Interruption, unlessAborted } from '../interruption.ts';
 import { baseUrl, wholeNumber } from '../options.ts';
 import { prepareReportDir } from '../report-dir.ts';
+import { VERSION } from '../../version.ts';
 
 /**
  * The embedded reference server's --fault and --variation, checked against the variant: an unknown
@@ -194,7 +195,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       if (har) {
         const { startHar } = await import('../../check/har.ts');
         try {
-          startHar(har, { name: 'conform', version: (await import('../../version.ts')).VERSION }, `conform check --variant ${config.variant}, run prefix ${config.prefix}, seed ${seed}`);
+          startHar(har, { name: 'conform', version: VERSION }, `conform check --variant ${config.variant}, run prefix ${config.prefix}, seed ${seed}`);
         } catch (err) {
           await reportDir.discard();
           throw new UsageError(`--har: cannot write ${har}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
@@ -288,7 +289,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         const established = verdicts.establish(config.variant, results, certificationPlan(declared, config), interrupted);
         const report: Report = {
           schema: 'conform-report/1',
-          tool: { name: 'conform', version: '0.1.0' },
+          tool: { name: 'conform', version: VERSION },
           variant: config.variant,
           target: config.target || url,
           embedded: !config.target && !opts.image,

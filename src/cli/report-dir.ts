@@ -4,7 +4,7 @@
  * (`reports/<timestamp>`) is created atomically, so two runs started in the same second never share one.
  */
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { timestamp } from './options.ts';
@@ -27,8 +27,16 @@ async function writable(path: string): Promise<void> {
   await rm(probe, { force: true });
 }
 
+/**
+ * Where default report directories go: `reports/` of the clone, or of the working directory when the
+ * tool runs as an installed package (its own directory is not the user's, and may not be writable).
+ */
+export function defaultReportsBase(root = REPO_ROOT): string {
+  return root.split(sep).includes('node_modules') ? resolve('reports') : join(root, 'reports');
+}
+
 /** `given` (--report) or a new `reports/<timestamp>` under `base`, made and shown writable. */
-export async function prepareReportDir(given: string | undefined, base = join(REPO_ROOT, 'reports')): Promise<ReportDir> {
+export async function prepareReportDir(given: string | undefined, base = defaultReportsBase()): Promise<ReportDir> {
   let path: string;
   let created: string | undefined;
   if (given !== undefined) {

@@ -4,15 +4,20 @@
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareReportDir } from '../../src/cli/report-dir.ts';
+import { defaultReportsBase, prepareReportDir } from '../../src/cli/report-dir.ts';
 import { UsageError } from '../../src/errors.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'conform-reports-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('report directories', () => {
+  it('default reports go to the clone\'s reports/, or to the working directory\'s from an installed package', () => {
+    expect(defaultReportsBase('/src/conform')).toBe(join('/src/conform', 'reports'));
+    expect(defaultReportsBase(join('/app', 'node_modules', 'imageboard-conform'))).toBe(resolve('reports'));
+  });
+
   it('runs started at the same moment each get a directory of their own', async () => {
     const dirs = await Promise.all(Array.from({ length: 8 }, () => prepareReportDir(undefined, join(base, 'reports'))));
     const paths = dirs.map((d) => d.path);

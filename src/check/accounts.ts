@@ -5,6 +5,7 @@
  */
 import { Ajv } from 'ajv';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { USER_LEVELS, userLevelsFor } from '../../specs/model/index.ts';
 import type { Variant } from '../../specs/model/index.ts';
 import { UsageError } from '../errors.ts';
@@ -127,6 +128,11 @@ export function parseAccounts(text: string, source: string, variant: Variant, re
   const result = new Accounts(accounts, variant);
   if (result.byRole('Member').length === 0) throw new UsageError(`${source}: needs at least one Member account`);
   return result;
+}
+
+/** An --accounts value as a source: `env:NAME` as given, a path made absolute. */
+export function accountsSource(given: string): string {
+  return given.startsWith('env:') ? given : resolve(given);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,24 @@ describe('conform detect', { timeout: 60_000 }, () => {
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the command reads --accounts env:NAME as check does: the accounts JSON from the environment', async () => {
+    const server = await startServer({ variant: 'B', db: dbs.B!, port: 0 });
+    try {
+      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [BIN, 'detect', '--target', server.url, '--accounts', 'env:CONFORM_TEST_ACCOUNTS'],
+          { timeout: 60_000, env: { ...process.env, CONFORM_TEST_ACCOUNTS: readFileSync(DEFAULT_ACCOUNTS, 'utf8') } },
+          (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/\bB\b/);
+    } finally {
+      await server.close();
     }
   });
 

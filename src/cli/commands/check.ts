@@ -126,7 +126,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         baselines,
         { Progress, summaryTable, useColor },
         { rootCauseLine, rootCauses },
-        { loadAccounts, missingAccounts, roleCounts },
+        { accountsSource, loadAccounts, missingAccounts, roleCounts },
         { Redactor },
         { notStarted },
         { peakRssBytes },
@@ -160,7 +160,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
         target: opts.target ? baseUrl(opts.target, '--target', { protocols: ['http:', 'https:'], credentials: '--target must not carry credentials; put accounts in the accounts file' }) : '',
         variant: opts.variant,
         // `env:NAME` names an environment variable holding the accounts JSON, not a path.
-        accountsPath: (opts.accounts ?? DEFAULT_ACCOUNTS).startsWith('env:') ? opts.accounts! : resolve(opts.accounts ?? DEFAULT_ACCOUNTS),
+        accountsPath: accountsSource(opts.accounts ?? DEFAULT_ACCOUNTS),
         only: opts.only ?? [],
         strict: opts.strict === true,
         readOnly: opts.readOnly === true,

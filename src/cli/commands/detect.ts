@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../check/config.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
@@ -15,11 +14,11 @@ export const registerDetect: RegisterCommand = (program, setExit) => {
     .command('detect')
     .description('Probe a server with read-only requests and say which variant it looks like (A, B, both or neither), with the evidence. A server that refuses the accounts\' credentials is a usage error (exit 2), not "neither".')
     .requiredOption('--target <url>', 'base URL of the server')
-    .option('--accounts <file>', 'accounts file; its most privileged account is used for logged-in probes', DEFAULT_ACCOUNTS)
+    .option('--accounts <file>', 'accounts file, or env:NAME for the same JSON in an environment variable; its most privileged account is used for logged-in probes', DEFAULT_ACCOUNTS)
     .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULTS.timeoutMs))
     .option('--json', 'print the result as JSON')
     .action(async (opts: DetectOptions) => {
-      const [{ loadAccounts }, { HttpClient, TransportError }, { Redactor }, { Target }, { detectVariant }] = await Promise.all([
+      const [{ accountsSource, loadAccounts }, { HttpClient, TransportError }, { Redactor }, { Target }, { detectVariant }] = await Promise.all([
         import('../../check/accounts.ts'),
         import('../../check/http.ts'),
         import('../../check/redact.ts'),
@@ -37,7 +36,7 @@ export const registerDetect: RegisterCommand = (program, setExit) => {
       if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout takes a whole number of milliseconds, not "${opts.timeout}"`);
       const redactor = new Redactor();
       // Both variants' accounts are read; the probes use the first Member only.
-      const accounts = await loadAccounts(resolve(opts.accounts), 'A', redactor);
+      const accounts = await loadAccounts(accountsSource(opts.accounts), 'A', redactor);
       const http = new HttpClient({ timeoutMs, maxBodyBytes: DEFAULTS.maxBodyBytes, redactor, readOnly: true });
       try {
         const target = new Target(url.toString().replace(/\/$/, ''), 'A', accounts, http);

@@ -5,7 +5,7 @@
  *   npx tsx bench/check-full.ts [A|B] [runs]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,9 +25,14 @@ for (let i = 1; i <= runs; i++) {
     code = (err as { code: number }).code;
   }
   const wall = (performance.now() - started) / 1000;
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; durationMs: number; counts: Record<string, number>; verdict: string };
-  console.log(
-    `run ${i}: variant ${variant}, exit ${code}, ${report.verdict}, ${report.counts.total} checks, ${report.requests} requests, ` +
-      `wall ${wall.toFixed(1)} s (checks ${(report.durationMs / 1000).toFixed(1)} s), ${(report.requests / wall).toFixed(0)} requests/s over the wall time`,
-  );
+  try {
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; durationMs: number; counts: Record<string, number>; verdict: string; peakRssBytes?: number };
+    console.log(
+      `run ${i}: variant ${variant}, exit ${code}, ${report.verdict}, ${report.counts.total} checks, ${report.requests} requests, ` +
+        `wall ${wall.toFixed(1)} s (checks ${(report.durationMs / 1000).toFixed(1)} s), ${(report.requests / wall).toFixed(0)} requests/s over the wall time` +
+        (report.peakRssBytes ? `, peak RSS ${(report.peakRssBytes / 2 ** 20).toFixed(0)} MiB` : ''),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -12,6 +12,7 @@ import { VARIATIONS } from '../../src/server/variations.ts';
 import { requirementsFor } from '../../specs/requirements/index.ts';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -36,7 +37,8 @@ function expectConformant(r: Run, incompleteFor: readonly NotEstablishedKind[] =
   return report.results;
 }
 
-describe('legal variations of the reference server are certified', { timeout: 300_000 }, () => {
+// The runs are separate processes on separate servers: side by side.
+describe('legal variations of the reference server are certified', { timeout: scaled(300_000), concurrent: true }, () => {
   it('every variation names a reading of the register', () => {
     for (const v of VARIATIONS) expect(interpretationIds.has(v.interpretation), v.id).toBe(true);
   });
@@ -68,7 +70,7 @@ describe('legal variations of the reference server are certified', { timeout: 30
   });
 });
 
-describe('a server started plainly, checked through --target', { timeout: 300_000 }, () => {
+describe('a server started plainly, checked through --target', { timeout: scaled(300_000), concurrent: true }, () => {
   it('fails nothing on defaults twice in a row, and across a restart on the same --data: INCOMPLETE for the source downloads only', async () => {
     const data = scratch.dir('data');
     let server = await scratch.serve(['--variant', 'A', '--data', data]);

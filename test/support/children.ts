@@ -55,8 +55,17 @@ export class Children {
  * not exited within `graceMs` (scaled). Resolves when the child has exited.
  */
 export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  if (child.pid === undefined) return Promise.resolve();
   const pid = child.pid;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    // Whatever it left in its process group (none unless it was started in its own) goes too.
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // no such group
+    }
+    return Promise.resolve();
+  }
   const signal = (s: NodeJS.Signals) => {
     try {
       process.kill(-pid, s);

@@ -157,7 +157,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
     /** conform with its own --report (or none): the run must not get as far as starting a server. */
     async function refused(args: string[]): Promise<{ code: number; stderr: string }> {
       try {
-        await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+        await run(process.execPath, [BIN, ...args], { timeout: scaled(60_000) });
         return { code: 0, stderr: '' };
       } catch (err) {
         return err as { code: number; stderr: string };

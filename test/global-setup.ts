@@ -18,6 +18,17 @@ import { join } from 'node:path';
 import { newTag, reapTagged, RUN_VARIABLE } from './support/processes.ts';
 import { scaled } from './support/time.ts';
 
+/** What may be left in the temporary root at the end, on purpose. */
+const KEPT = [
+  // The embedded database's migrated template (src/server/db), made once and reused by every server of the run.
+  /^conform-pglite-[0-9a-f]{16}\.tar$/,
+  // tsx's compile cache, of the testee programs run from TypeScript (src/proto/testees).
+  /^tsx-\d+$/,
+  // The protoc testee's work directory, removed when its process exits: the runner ends its workers
+  // without that event, so the one of a test file that ran the codec in process stays until here.
+  /^conform-protoc-[A-Za-z0-9]{6}$/,
+];
+
 export default function setup(): () => Promise<void> {
   execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'build.js'), '--if-stale'], { stdio: 'inherit' });
   const root = mkdtempSync(join(tmpdir(), 'conform-test-run-'));
@@ -34,9 +45,7 @@ export default function setup(): () => Promise<void> {
     delete process.env[RUN_VARIABLE];
     // The test runner's own workers carry the variable too: they are this process's children.
     const left = await reapTagged(RUN_VARIABLE, run, scaled(5_000), (p) => p.ppid === process.pid);
-    // The embedded database's migrated template (src/server/db), which every server of the run reuses, is
-    // kept in the temporary directory on purpose.
-    const traces = readdirSync(root).filter((t) => !/^conform-pglite-[0-9a-f]{16}\.tar$/.test(t));
+    const traces = readdirSync(root).filter((t) => !KEPT.some((k) => k.test(t)));
     rmSync(root, { recursive: true, force: true });
     const problems = [
       ...left.map((p) => `process left running (now killed): ${p.pid}: ${p.command}`),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import Sequencer from './test/support/sequencer.ts';
 import { scaled, timeFactor, TIME_FACTOR_VARIABLE } from './test/support/time.ts';
 
 // Measured once, before any test starts, and handed to the workers (and their children) in the environment.
@@ -9,6 +10,8 @@ if (process.argv.some((a) => a === 'run' || a.endsWith('vitest'))) process.stdou
 // `suites` holds the conformance suites that `conform check` runs against a target.
 export default defineConfig({
   test: {
+    // Which test files start first (a setting of the whole run, not of a project).
+    sequence: { sequencer: Sequencer },
     projects: [
       {
         test: {

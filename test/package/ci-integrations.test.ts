@@ -158,7 +158,8 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 }, scaled(60_000));
 
-describe('action.yml', () => {
+// The action's runs and the GitLab job install and run on their own: side by side.
+describe('action.yml', { concurrent: true }, () => {
   it('is a composite action with the inputs and outputs CI needs, reading its inputs only from the environment', () => {
     expect(action.runs.using).toBe('composite');
     for (const input of ['variant', 'target', 'accounts', 'baseline', 'report-dir']) expect(action.inputs, input).toHaveProperty(input);
@@ -168,7 +169,8 @@ describe('action.yml', () => {
     for (const step of action.runs.steps) expect(step.run ?? '', `step ${step.name}`).not.toMatch(/\$\{\{/);
   });
 
-  describe('run as a runner runs it', { timeout: scaled(600_000) }, () => {
+  // One runner, its steps one after another.
+  describe('run as a runner runs it', { timeout: scaled(600_000), sequential: true }, () => {
     let runner: { temp: string; workspace: string };
     let target = '';
     let faulty = '';
@@ -234,7 +236,7 @@ describe('action.yml', () => {
   });
 });
 
-describe('examples/github-actions.yml', () => {
+describe('examples/github-actions.yml', { concurrent: true }, () => {
   it('passes the action only inputs it declares, and every required one', () => {
     const workflow = parse(readFileSync(join(ROOT, 'examples', 'github-actions.yml'), 'utf8')) as {
       jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
@@ -247,7 +249,7 @@ describe('examples/github-actions.yml', () => {
   });
 });
 
-describe('examples/gitlab-ci.yml', { timeout: scaled(600_000) }, () => {
+describe('examples/gitlab-ci.yml', { timeout: scaled(600_000), concurrent: true }, () => {
   it("the job's script certifies a target and leaves junit.xml where the artifacts say", async () => {
     const pipeline = parse(readFileSync(join(ROOT, 'examples', 'gitlab-ci.yml'), 'utf8')) as Record<
       string,

@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import Sequencer from './test/support/sequencer.ts';
+import { scaled, timeFactor, TIME_FACTOR_VARIABLE } from './test/support/time.ts';
+
+// Measured once, before any test starts, and handed to the workers (and their children) in the environment.
+const factor = timeFactor();
+if (process.argv.some((a) => a === 'run' || a.endsWith('vitest'))) process.stdout.write(`time limits scaled by ${factor} (${TIME_FACTOR_VARIABLE})\n`);
 
 // Two projects: `test` is the project's own test suite (run by `npm test`);
 // `suites` holds the conformance suites that `conform check` runs against a target.
 export default defineConfig({
   test: {
+    // Which test files start first (a setting of the whole run, not of a project).
+    sequence: { sequencer: Sequencer },
     projects: [
       {
         test: {
@@ -13,8 +21,11 @@ export default defineConfig({
           // more files at once than the default (one per core, less one: a single file on two cores).
           maxWorkers: 3,
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Tags the processes of each file, and fails the file if one is left running.
+          setupFiles: ['test/support/setup-file.ts'],
+          // Ceilings for tests that would otherwise hang, not waits: scaled to the machine (test/support/time.ts).
+          testTimeout: scaled(60_000),
+          hookTimeout: scaled(120_000),
         },
       },
       {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
 import type { Report } from '../../src/report/model.ts';
 import { startServer } from '../../src/server/index.ts';
+import { scaled } from '../support/time.ts';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
@@ -25,7 +26,7 @@ async function conform(args: string[]): Promise<{ code: number; stdout: string; 
   const dir = mkdtempSync(join(tmpdir(), 'conform-report-'));
   reportDirs.push(dir);
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args, '--report', dir], { timeout: 170_000 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args, '--report', dir], { timeout: scaled(170_000) });
     return { code: 0, stdout, stderr, dir, report: readReport(dir) };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -46,7 +47,8 @@ function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }): vo
   for (const secret of secrets) expect(outputs.includes(secret), 'a secret appears in the output').toBe(false);
 }
 
-describe('conform check', { timeout: 180_000 }, () => {
+// Each test runs its own processes and servers: side by side.
+describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => {
   it('checks the embedded reference server and writes report.json and junit.xml; --only makes it INCOMPLETE (exit 3)', async () => {
     const r = await conform(['check', '--variant', 'B', '--only', 'auth/*', 'served/dmails.*', '--seed', '7']);
     expect(r.code, r.stderr).toBe(3);
@@ -155,7 +157,7 @@ describe('conform check', { timeout: 180_000 }, () => {
     /** conform with its own --report (or none): the run must not get as far as starting a server. */
     async function refused(args: string[]): Promise<{ code: number; stderr: string }> {
       try {
-        await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+        await run(process.execPath, [BIN, ...args], { timeout: scaled(60_000) });
         return { code: 0, stderr: '' };
       } catch (err) {
         return err as { code: number; stderr: string };

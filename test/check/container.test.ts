@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/check/container.ts';
+import { scaled } from '../support/time.ts';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 
 async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 170_000 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: scaled(170_000) });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -32,7 +33,7 @@ async function engineAvailable(): Promise<boolean> {
 const hasEngine = await engineAvailable();
 if (!hasEngine) process.stdout.write('container.test: no container engine on this machine; the container path is not exercised here\n');
 
-describe('conform check --image', { timeout: 180_000 }, () => {
+describe('conform check --image', { timeout: scaled(180_000) }, () => {
   it.skipIf(hasEngine)('without a container engine: exit 2 with one clear message', async () => {
     const r = await conform(['check', '--variant', 'A', '--image', 'nginx:alpine']);
     expect(r.code).toBe(2);

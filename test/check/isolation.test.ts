@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReportedResult } from '../../src/report/model.ts';
 import { findFault } from '../../src/server/faults.ts';
 import { Scratch } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -19,11 +20,11 @@ function statuses(results: readonly ReportedResult[]): Record<string, string> {
   return Object.fromEntries(results.map((r) => [r.check, r.status]));
 }
 
-describe('the order of checks changes no result', { timeout: 300_000 }, () => {
+describe('the order of checks changes no result', { timeout: scaled(300_000) }, () => {
   it(`with ${FAULT}: the registry's order and a shuffled order give the same result for every check`, async () => {
     const args = ['check', '--variant', 'A', '--fault', FAULT, '--seed', '21', '--quiet'];
-    const plain = await scratch.conform(args);
-    const shuffled = await scratch.conform([...args, '--shuffle', '7']);
+    // Two runs, each on its own embedded server: side by side.
+    const [plain, shuffled] = await Promise.all([scratch.conform(args), scratch.conform([...args, '--shuffle', '7'])]);
     expect(plain.code, plain.stderr).toBe(1);
     expect(shuffled.code, shuffled.stderr).toBe(1);
     const a = statuses(plain.report!.results);

@@ -13,6 +13,7 @@ import { requirementsFor } from '../../specs/requirements/index.ts';
 import { VERSION } from '../../src/version.ts';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -38,7 +39,8 @@ function expectConformant(r: Run, incompleteFor: readonly NotEstablishedKind[] =
   return report.results;
 }
 
-describe('legal variations of the reference server are certified', { timeout: 300_000 }, () => {
+// The runs are separate processes on separate servers: side by side.
+describe('legal variations of the reference server are certified', { timeout: scaled(300_000), concurrent: true }, () => {
   it('every variation names a reading of the register', () => {
     for (const v of VARIATIONS) expect(interpretationIds.has(v.interpretation), v.id).toBe(true);
     // Every variation is certified: with the others, or by a test of its own below.
@@ -85,7 +87,7 @@ describe('legal variations of the reference server are certified', { timeout: 30
   });
 });
 
-describe('a server started plainly, checked through --target', { timeout: 300_000 }, () => {
+describe('a server started plainly, checked through --target', { timeout: scaled(300_000), concurrent: true }, () => {
   it('fails nothing on defaults twice in a row, and across a restart on the same --data: INCOMPLETE for the source downloads only', async () => {
     const data = scratch.dir('data');
     let server = await scratch.serve(['--variant', 'A', '--data', data]);

@@ -9,13 +9,14 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 let run: Run;
 
 beforeAll(async () => {
   run = await scratch.conform(['check', '--variant', 'A', '--fault', 'unserved:uploads.create', '--only', 'comments', 'post_votes', 'notes', '--seed', '5', '--quiet']);
-}, 180_000);
+}, scaled(180_000));
 afterAll(() => scratch.cleanup());
 
 describe('root causes', () => {

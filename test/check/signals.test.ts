@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
 import { BIN } from './helpers.ts';
+import { stopChild } from '../support/children.ts';
+import { scaled } from '../support/time.ts';
 
 function alive(pid: number): boolean {
   try {
@@ -30,10 +32,12 @@ function children(pid: number): number[] {
   }
 }
 
-describe('conform check and signals', { timeout: 120_000 }, () => {
+// Each signal's run is its own process tree: side by side.
+describe('conform check and signals', { timeout: scaled(120_000), concurrent: true }, () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s ends the run and its suites process, and every report is written, marked interrupted', async (signal) => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-signal-'));
-    const child = spawn(process.execPath, [BIN, 'check', '--variant', 'B', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group, so that whatever happens, nothing of it outlives the test.
+    const child = spawn(process.execPath, [BIN, 'check', '--variant', 'B', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     try {
       // Wait until the suites run: the first progress line of their results.
       await new Promise<void>((resolve, reject) => {
@@ -49,7 +53,7 @@ describe('conform check and signals', { timeout: 120_000 }, () => {
       child.kill(signal);
       expect(await exited).toBe(signal);
       // The suites' process got SIGTERM from its parent: wait for it to be gone (bounded by the test timeout).
-      while (suites.some(alive)) await new Promise((resolve) => setImmediate(resolve));
+      while (suites.some(alive)) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(suites.filter(alive)).toEqual([]);
       // Every report, marked interrupted by this very signal, with the checks that did not run.
       expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES].sort());
@@ -64,7 +68,7 @@ describe('conform check and signals', { timeout: 120_000 }, () => {
       expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(`(interrupted by ${signal})`);
       expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain(`interrupted by ${signal}`);
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -9,6 +9,7 @@ import { BooruError, forSite, sites } from 'booru';
 import { VARIANTS } from '../../specs/model/index.ts';
 import type { SeededServer } from './helpers.ts';
 import { FEW, FEW_TAG, MANY, MANY_TAG, account, seededServer } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 /** booru's table of sites, open to one more entry. */
 const SITES = sites as Record<string, (typeof sites)['danbooru.donmai.us']>;
@@ -27,7 +28,7 @@ describe.each(VARIANTS)('booru against the reference server, variant %s', (varia
     s = await seededServer(variant);
     localDanbooru(s.host);
     client = forSite(s.host, account('member'));
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     delete SITES[s?.host ?? ''];
     await s?.close();

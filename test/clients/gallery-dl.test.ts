@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIANTS } from '../../specs/model/index.ts';
 import type { SeededServer } from './helpers.ts';
 import { FEW_TAG, MANY, MANY_TAG, account, seededServer } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 function galleryDlVersion(): string | undefined {
   try {
-    return execFileSync('gallery-dl', ['--version'], { encoding: 'utf8', timeout: 30_000 }).trim();
+    return execFileSync('gallery-dl', ['--version'], { encoding: 'utf8', timeout: scaled(30_000) }).trim();
   } catch {
     return undefined;
   }
@@ -79,7 +80,7 @@ describe.each(VARIANTS)(`gallery-dl ${VERSION ?? '(absent)'} against the referen
         output: { mode: 'null' },
       }),
     );
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await s?.close();
     if (home) await rm(home, { recursive: true, force: true });

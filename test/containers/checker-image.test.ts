@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findEngine } from './engine.ts';
+import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -32,7 +33,7 @@ async function containersOf(image: string): Promise<string[]> {
   return stdout.split('\n').filter((l) => l.trim() !== '');
 }
 
-describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
+describe.skipIf(!cli)('the checker image', { timeout: scaled(300_000) }, () => {
   let reports = '';
   let server: ChildProcess | undefined;
   let target = '';
@@ -41,7 +42,7 @@ describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
   async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const user = `${process.getuid!()}:${process.getgid!()}`;
     const argv = ['run', '--rm', '--network', 'host', '--user', user, '-v', `${reports}:/conform/reports`, tag, ...args];
-    return exec(cli, argv, { timeout: 240_000, maxBuffer: 64 * 1024 * 1024 }).then(
+    return exec(cli, argv, { timeout: scaled(240_000), maxBuffer: 64 * 1024 * 1024 }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' }),
     );
@@ -50,7 +51,7 @@ describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     reports = await mkdtemp(join(tmpdir(), 'conform-checker-image-'));
     await chmod(reports, 0o777);
-    const build = exec(join(ROOT, 'containers', 'build-checker.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli }, timeout: 600_000 });
+    const build = exec(join(ROOT, 'containers', 'build-checker.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli }, timeout: scaled(600_000) });
     // The target: the reference server on this machine, on loopback, which the container shares.
     // --allow-fetch: the checker's file server is on the shared loopback, so the source downloads are established too.
     server = spawn(process.execPath, [BIN, 'serve', '--variant', 'A', '--port', '0', '--allow-fetch', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -64,7 +65,7 @@ describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
       server!.on('exit', (code) => reject(new Error(`conform serve exited with ${code}`)));
     });
     await build;
-  }, 900_000);
+  }, scaled(900_000));
 
   afterAll(async () => {
     if (server && server.exitCode === null) {
@@ -76,7 +77,7 @@ describe.skipIf(!cli)('the checker image', { timeout: 300_000 }, () => {
     if (left.length > 0) await exec(cli, ['rm', '-f', ...left]).catch(() => undefined);
     await exec(cli, ['rmi', '-f', tag]).catch(() => undefined);
     if (reports) await rm(reports, { recursive: true, force: true });
-  }, 120_000);
+  }, scaled(120_000));
 
   it('prints the version of the package', async () => {
     const r = await run(['--version']);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findEngine } from './engine.ts';
+import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
@@ -75,14 +76,14 @@ const silent = `localhost/conform-silent:test-${process.pid}`;
 const crashing = `localhost/conform-crashing:test-${process.pid}`;
 const SECRET = 'hunter2-s3cret-value';
 
-describe.skipIf(!cli)('the reference server image through conform check --image', { timeout: 300_000 }, () => {
+describe.skipIf(!cli)('the reference server image through conform check --image', { timeout: scaled(300_000) }, () => {
   let context: string | undefined;
   let reports: string | undefined;
 
   beforeAll(async () => {
     reports = await mkdtemp(join(tmpdir(), 'conform-containers-'));
     context = await mkdtemp(join(tmpdir(), 'conform-test-images-'));
-    await exec(join(ROOT, 'containers', 'build.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli }, timeout: 600_000 });
+    await exec(join(ROOT, 'containers', 'build.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli }, timeout: scaled(600_000) });
     const base = `localhost/conform-node:${process.versions.node.split('.')[0]}`;
     await writeFile(join(context, 'silent'), `FROM ${base}\nCMD ["node", "-e", "setInterval(() => {}, 1 << 30)"]\n`);
     await writeFile(
@@ -92,7 +93,7 @@ describe.skipIf(!cli)('the reference server image through conform check --image'
     const pull = cli.endsWith('podman') ? '--pull=never' : '--pull=false';
     await exec(cli, ['build', pull, '-q', '-f', join(context, 'silent'), '-t', silent, context]);
     await exec(cli, ['build', pull, '-q', '-f', join(context, 'crashing'), '-t', crashing, context]);
-  }, 900_000);
+  }, scaled(900_000));
 
   afterAll(async () => {
     for (const pid of [...children]) killGroup(pid);
@@ -103,7 +104,7 @@ describe.skipIf(!cli)('the reference server image through conform check --image'
     }
     if (context) await rm(context, { recursive: true, force: true });
     if (reports) await rm(reports, { recursive: true, force: true });
-  }, 120_000);
+  }, scaled(120_000));
 
   for (const variant of ['A', 'B'] as const) {
     it(`certifies the image for variant ${variant} (INCOMPLETE only for source downloads it cannot make), and records the image in report.json`, async () => {

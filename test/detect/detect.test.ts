@@ -16,6 +16,7 @@ import { detectVariant } from '../../src/detect/detect.ts';
 import type { Db } from '../../src/server/index.ts';
 import { openDb, startServer } from '../../src/server/index.ts';
 import { BIN } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 async function detect(url: string, accounts = DEFAULT_ACCOUNTS): Promise<Detection> {
   const redactor = new Redactor();
@@ -45,7 +46,7 @@ function strangers(dir: string): string {
 
 const pointing = (d: Detection, v: Variant) => d.evidence.filter((e) => e.points === v).map((e) => e.probe);
 
-describe('conform detect', { timeout: 60_000 }, () => {
+describe('conform detect', { timeout: scaled(60_000) }, () => {
   const dbs: Partial<Record<Variant, Db>> = {};
   beforeAll(async () => {
     dbs.A = await openDb({});
@@ -97,7 +98,7 @@ describe('conform detect', { timeout: 60_000 }, () => {
     const server = await startServer({ variant: 'B', db: dbs.B!, port: 0 });
     try {
       const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, [BIN, 'detect', '--target', server.url, '--accounts', strangers(dir)], { timeout: 60_000 }, (err, stdout, stderr) =>
+        execFile(process.execPath, [BIN, 'detect', '--target', server.url, '--accounts', strangers(dir)], { timeout: scaled(60_000) }, (err, stdout, stderr) =>
           resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
         );
       });

@@ -17,6 +17,7 @@ import { fuzzOperation, pairsOf } from '../../src/fuzz/fuzz.ts';
 import type { Db } from '../../src/server/index.ts';
 import { openDb, startServer } from '../../src/server/index.ts';
 import { Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const SEED = Number(process.env.CONFORM_FUZZ_TEST_SEED ?? 20261201);
 process.stdout.write(`fuzz tests: seed ${SEED} (set CONFORM_FUZZ_TEST_SEED to reproduce)\n`);
@@ -58,7 +59,7 @@ function minimal(outcome: FuzzOutcome): [string, string][] {
   return pairsOf(finding!.input).map(([k, v]) => [k, typeof v === 'string' ? v : '<file>']);
 }
 
-describe('fuzzing the reference server', { timeout: 240_000 }, () => {
+describe('fuzzing the reference server', { timeout: scaled(240_000) }, () => {
   it.each(['A', 'B'] as const)('variant %s: no failure at N=50 per operation', async (variant) => {
     const ctx = await contextFor(variant, undefined, `ok${variant}`);
     const results = [];
@@ -70,7 +71,7 @@ describe('fuzzing the reference server', { timeout: 240_000 }, () => {
   });
 });
 
-describe('crash faults are found and shrunk to the minimal request', { timeout: 120_000 }, () => {
+describe('crash faults are found and shrunk to the minimal request', { timeout: scaled(120_000) }, () => {
   const cases: { fault: string; op: OperationId; expected: (p: [string, string][]) => void }[] = [
     { fault: 'crash-negative-limit', op: 'posts.list', expected: (p: [string, string][]) => expect(p).toEqual([['limit', '-1']]) },
     { fault: 'crash-long-tag', op: 'posts.list', expected: (p: [string, string][]) => expect(p).toEqual([['tags', 'a'.repeat(201)]]) },
@@ -111,7 +112,7 @@ describe('crash faults are found and shrunk to the minimal request', { timeout: 
   });
 });
 
-describe('what the generative phase writes', { timeout: 120_000 }, () => {
+describe('what the generative phase writes', { timeout: scaled(120_000) }, () => {
   it('free strings of writes carry the run prefix; ids of writes are the run\'s own record or impossible ones', async () => {
     const ctx = await contextFor('A', 'crash-long-tag', 'wr');
     // posts.update: a long tag in post[tag_string] crashes the server: the minimal request keeps the prefix.
@@ -128,9 +129,13 @@ describe('what the generative phase writes', { timeout: 120_000 }, () => {
   });
 });
 
-describe('conform check --fuzz', { timeout: 300_000 }, () => {
+describe('conform check --fuzz', { timeout: scaled(300_000), concurrent: true }, () => {
   it('runs the generative phase after the certification checks and reports it', async () => {
-    const r = await scratch.conform(['check', '--variant', 'B', '--fault', 'crash-negative-limit', '--only', 'posts.list', '--fuzz', '20', '--seed', String(SEED), '--strict', '--quiet']);
+    // With and without --fuzz, side by side.
+    const [r, plain] = await Promise.all([
+      scratch.conform(['check', '--variant', 'B', '--fault', 'crash-negative-limit', '--only', 'posts.list', '--fuzz', '20', '--seed', String(SEED), '--strict', '--quiet']),
+      scratch.conform(['check', '--variant', 'B', '--only', 'posts.list', '--seed', String(SEED), '--quiet']),
+    ]);
     expect(r.code, r.stderr).toBe(1);
     const fuzz = r.report!.results.filter((x) => x.check.startsWith('fuzz/'));
     expect(fuzz.map((x) => `${x.check} ${x.status}`).sort()).toEqual(['fuzz/posts.list/contract pass', 'fuzz/posts.list/no-server-error fail']);
@@ -138,7 +143,6 @@ describe('conform check --fuzz', { timeout: 300_000 }, () => {
     expect(failed.message).toContain('limit="-1"');
     expect(failed.exchanges.at(-1)!.response!.status).toBe(500);
     // Without --fuzz, no generative check runs.
-    const plain = await scratch.conform(['check', '--variant', 'B', '--only', 'posts.list', '--seed', String(SEED), '--quiet']);
     // Nothing failed; --only left the rest of the variant unestablished.
     expect(plain.code, plain.stderr).toBe(3);
     expect(plain.report!.counts.fail).toBe(0);

@@ -3,13 +3,14 @@
  * checks as failures with a clear message, writes its report, and keeps its memory bounded.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.ts';
 import type { Mode } from './server.ts';
 import { MODES, startHostile } from './server.ts';
+import { scaled } from '../support/time.ts';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 const MiB = 1024 * 1024;
@@ -29,22 +30,25 @@ function check(url: string): Promise<Run> {
     execFile(
       process.execPath,
       [BIN, 'check', '--variant', 'A', '--target', url, '--timeout', '1500', '--deadline', '60', '--report', dir, '--quiet'],
-      { timeout: 150_000, maxBuffer: 16 * MiB },
+      { timeout: scaled(150_000), maxBuffer: 16 * MiB },
       (err, stdout, stderr) => {
         const file = join(dir, 'report.json');
+        const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Run['report']) : undefined;
+        rmSync(dir, { recursive: true, force: true });
         resolve({
           code: err ? ((err as { code?: number }).code ?? -1) : 0,
           stdout,
           stderr,
           seconds: (Date.now() - started) / 1000,
-          ...(existsSync(file) ? { report: JSON.parse(readFileSync(file, 'utf8')) } : {}),
+          ...(report ? { report } : {}),
         });
       },
     );
   });
 }
 
-describe('hostile targets never break a run', { timeout: 180_000 }, () => {
+// Each run mostly waits on its hostile server (a hang, a drip): the runs go side by side.
+describe('hostile targets never break a run', { timeout: scaled(180_000), concurrent: true }, () => {
   const closers: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of closers) await c();

@@ -22,6 +22,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cleanEnv, pack, ROOT } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
 const BIN = join(ROOT, 'bin', 'conform.js');
@@ -44,7 +45,7 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 
 /** Runs a bash script; resolves with its exit code (a failure is a result, not an error). */
 function bash(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number; output: string }> {
-  return exec('bash', args, { ...options, timeout: 600_000, maxBuffer: 64 * 1024 * 1024 }).then(
+  return exec('bash', args, { ...options, timeout: scaled(600_000), maxBuffer: 64 * 1024 * 1024 }).then(
     ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
     (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : -1, output: `${err.stdout ?? ''}${err.stderr ?? ''}` }),
   );
@@ -141,7 +142,7 @@ function serve(args: string[]): Promise<string> {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'conform-ci-'));
   tarball = await pack(work);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await Promise.all(
@@ -155,9 +156,10 @@ afterAll(async () => {
     ),
   );
   if (work) await rm(work, { recursive: true, force: true });
-}, 60_000);
+}, scaled(60_000));
 
-describe('action.yml', () => {
+// The action's runs and the GitLab job install and run on their own: side by side.
+describe('action.yml', { concurrent: true }, () => {
   it('is a composite action with the inputs and outputs CI needs, reading its inputs only from the environment', () => {
     expect(action.runs.using).toBe('composite');
     for (const input of ['variant', 'target', 'accounts', 'baseline', 'report-dir']) expect(action.inputs, input).toHaveProperty(input);
@@ -167,7 +169,8 @@ describe('action.yml', () => {
     for (const step of action.runs.steps) expect(step.run ?? '', `step ${step.name}`).not.toMatch(/\$\{\{/);
   });
 
-  describe('run as a runner runs it', { timeout: 600_000 }, () => {
+  // One runner, its steps one after another.
+  describe('run as a runner runs it', { timeout: scaled(600_000), sequential: true }, () => {
     let runner: { temp: string; workspace: string };
     let target = '';
     let faulty = '';
@@ -177,7 +180,7 @@ describe('action.yml', () => {
       await mkdir(runner.temp);
       await mkdir(runner.workspace);
       [target, faulty] = await Promise.all([serve(['--variant', 'A']), serve(['--variant', 'A', '--fault', 'unserved:posts.list'])]);
-    }, 120_000);
+    }, scaled(120_000));
 
     it('installs the package, certifies a conformant target, and publishes verdict, report path and summary', async () => {
       const r = await runAction(
@@ -233,7 +236,7 @@ describe('action.yml', () => {
   });
 });
 
-describe('examples/github-actions.yml', () => {
+describe('examples/github-actions.yml', { concurrent: true }, () => {
   it('passes the action only inputs it declares, and every required one', () => {
     const workflow = parse(readFileSync(join(ROOT, 'examples', 'github-actions.yml'), 'utf8')) as {
       jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
@@ -246,7 +249,7 @@ describe('examples/github-actions.yml', () => {
   });
 });
 
-describe('examples/gitlab-ci.yml', { timeout: 600_000 }, () => {
+describe('examples/gitlab-ci.yml', { timeout: scaled(600_000), concurrent: true }, () => {
   it("the job's script certifies a target and leaves junit.xml where the artifacts say", async () => {
     const pipeline = parse(readFileSync(join(ROOT, 'examples', 'gitlab-ci.yml'), 'utf8')) as Record<
       string,

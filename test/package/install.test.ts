@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, pack, PACKAGE, ROOT } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
 const pkg = PACKAGE;
@@ -68,7 +69,7 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-describe('the package installed from its tarball with --omit=dev', { timeout: 300_000 }, () => {
+describe('the package installed from its tarball with --omit=dev', { timeout: scaled(300_000) }, () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'conform-package-'));
     const tarball = await pack(work);
@@ -79,11 +80,11 @@ describe('the package installed from its tarball with --omit=dev', { timeout: 30
     await exec(
       'npm',
       ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball],
-      { cwd: app, env: cleanEnv(), timeout: 600_000 },
+      { cwd: app, env: cleanEnv(), timeout: scaled(600_000) },
     );
     installSeconds = (Date.now() - started) / 1000;
     bin = join(app, 'node_modules', pkg.name, 'bin', 'conform.js');
-  }, 900_000);
+  }, scaled(900_000));
 
   afterAll(async () => {
     await Promise.all([...children].map(stop));

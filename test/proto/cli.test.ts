@@ -1,10 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { faultyCommand, runCli } from './helpers.ts';
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'conform-proto-cli-'));
+/** A temporary directory of the running test, removed when it ends. */
+function tmp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'conform-proto-cli-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe('conform proto (protobufjs in process)', () => {
   it('exits 0, prints progress to stderr and a summary table to stdout, and writes the report', async () => {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { FileDescriptorSetSchema, type DescriptorProto } from '@bufbuild/protobuf/wkt';
 import protobuf from 'protobufjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ENUMS, FILE, MESSAGES, type FieldSpec } from '../../specs/peer/format.ts';
 import { REQUIREMENTS } from '../../specs/peer/requirements.ts';
 import { INTERPRETATIONS } from '../../specs/peer/interpretations.ts';
@@ -50,6 +50,7 @@ describe('proto/peer.proto matches the document tables (specs/peer/format.ts)', 
 
   it.skipIf(!hasProtoc)('protoc --descriptor_set_out: every message, field, oneof and enum value', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-schema-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const out = join(dir, 'peer.binpb');
     const r = spawnSync('protoc', [`-I${PROTO_DIR}`, `--descriptor_set_out=${out}`, 'peer.proto'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -188,6 +189,7 @@ describe('conform proto schema', () => {
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/no drift/);
     const dir = mkdtempSync(join(tmpdir(), 'conform-schema-cli-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'drift.proto'), source.replace('uint64 dest_id = 2;', 'uint64 dest_id = 20;'));
     const drift = await runCli('proto', 'schema', join(dir, 'drift.proto'));
     expect(drift.code).toBe(1);

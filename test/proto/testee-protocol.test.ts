@@ -10,6 +10,7 @@ import { tsCommand } from '../../src/proto/testees/index.ts';
 import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
 import { encodeReference } from '../../src/proto/reference.ts';
 import { runCli } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const SLOW = fileURLToPath(new URL('./slow-testee.ts', import.meta.url));
 const dirs: string[] = [];
@@ -68,7 +69,8 @@ describe('a bad testee gets a clear error, never a hang', () => {
     expect(await firstEncodeError('process.exit(3);')).toMatch(/exited with code 3/);
   });
   it('hang (per-request timeout)', async () => {
-    expect(await firstEncodeError('/* never answers */', 300)).toMatch(/no answer within 300 ms/);
+    const limit = scaled(300);
+    expect(await firstEncodeError('/* never answers */', limit)).toContain(`no answer within ${limit} ms`);
   });
   it('garbage instead of a frame', async () => {
     expect(await firstEncodeError(`const h = Buffer.alloc(4); h.writeUInt32LE(3); process.stdout.write(Buffer.concat([h, Buffer.from('{{{')]));`)).toMatch(/not JSON/);
@@ -96,8 +98,9 @@ describe('a bad testee gets a clear error, never a hang', () => {
 
 describe('the time limit judges an answer, not a batch', () => {
   it('a testee slow per answer is never hung for speed: 80 answers of 50 ms each under a 2000 ms limit', async () => {
-    // The shipped server loop writes each answer when it has it; the batch takes about twice the limit.
-    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '50'), { timeoutMs: 2000 });
+    // The shipped server loop writes each answer when it has it; the batch takes about twice the limit
+    // (both scaled to the machine: the limit also covers the testee's start).
+    const { testee } = await ProcessTestee.start(tsCommand(SLOW, String(scaled(50))), { timeoutMs: scaled(2000) });
     try {
       const answers = await Promise.all(Array.from({ length: 80 }, () => testee.call({ op: 'encode', type: 'Low_Level', json: {} })));
       expect(answers.map((a) => a.bytes)).toEqual(Array.from({ length: 80 }, () => ''));
@@ -132,7 +135,8 @@ describe('the time limit judges an answer, not a batch', () => {
 
   it('a testee that stops answering is hung one limit after its last answer, though requests keep being sent', async () => {
     // Answers the first two requests, then nothing.
-    const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: 500 });
+    const limit = scaled(500);
+    const { testee } = await ProcessTestee.start(program(`if (req.id <= 3) send({ id: req.id, bytes: '' });`), { timeoutMs: limit });
     let sent = 0;
     let more: NodeJS.Timeout | undefined;
     try {
@@ -142,9 +146,9 @@ describe('the time limit judges an answer, not a batch', () => {
       more = setInterval(() => {
         // conform keeps writing (a property still generating cases): new requests do not restart the clock
         if (sent++ < 40) testee.call({ op: 'encode', type: 'Low_Level', json: {} }).catch(() => undefined);
-      }, 100);
-      await expect(stuck).rejects.toThrow(/no answer within 500 ms to request 4 \(encode\); the testee counts as hung/);
-      // Caught while the writes went on (40 of them take 4 s), not once they stopped.
+      }, scaled(100));
+      await expect(stuck).rejects.toThrow(`no answer within ${limit} ms to request 4 (encode); the testee counts as hung`);
+      // Caught while the writes went on (40 of them take 8 limits), not once they stopped.
       expect(sent).toBeLessThan(40);
     } finally {
       clearInterval(more);
@@ -156,13 +160,14 @@ describe('the time limit judges an answer, not a batch', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
     dirs.push(dir);
     const marker = join(dir, 'answered');
-    const { testee } = await ProcessTestee.start(program(`send({ id: req.id, bytes: '' }); require('node:fs').writeFileSync(${JSON.stringify(marker)}, '');`), { timeoutMs: 1000 });
+    const limit = scaled(1000);
+    const { testee } = await ProcessTestee.start(program(`send({ id: req.id, bytes: '' }); require('node:fs').writeFileSync(${JSON.stringify(marker)}, '');`), { timeoutMs: limit });
     try {
       const answer = testee.call({ op: 'encode', type: 'Low_Level', json: {} });
       await new Promise((resolve) => setImmediate(resolve)); // the request is written
       // Hold this thread (as a busy machine does) until the answer is in the pipe and the limit has passed.
       const start = performance.now();
-      while (!existsSync(marker) || performance.now() - start < 1100) {
+      while (!existsSync(marker) || performance.now() - start < limit + 100) {
         /* busy */
       }
       expect((await answer).bytes).toBe('');

@@ -22,6 +22,7 @@ import type { Db } from '../../src/server/index.ts';
 import { findFault, openDb, startServer } from '../../src/server/index.ts';
 import { combinedVariations } from '../../src/server/variations.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 const cleanups: (() => Promise<void>)[] = [];
@@ -61,7 +62,7 @@ interface FixtureAccount {
 const ACCOUNTS = (JSON.parse(readFileSync(DEFAULT_ACCOUNTS, 'utf8')) as { accounts: FixtureAccount[] }).accounts;
 const secretValues = ACCOUNTS.flatMap((a) => [a.api_key, ...(a.password ? [a.password] : []), ...(a.password_hash ? [a.password_hash] : [])]);
 
-describe('a certification run through the proxy', { timeout: 300_000 }, () => {
+describe('a certification run through the proxy', { timeout: scaled(300_000) }, () => {
   it('variant A, reference server: the run and the proxy both find nothing wrong; every operation is exercised', async () => {
     const { proxy, report } = await serverAndProxy('A');
     const run = await scratch.conform(['check', '--variant', 'A', '--target', proxy.url, '--seed', '31', '--quiet']);
@@ -129,7 +130,7 @@ async function traffic(variant: Variant, url: string): Promise<void> {
   }
 }
 
-describe('faults a single exchange shows fail their requirement through the proxy', { timeout: 120_000 }, () => {
+describe('faults a single exchange shows fail their requirement through the proxy', { timeout: scaled(120_000) }, () => {
   const cases: [string, Variant][] = [
     ['envelope-no-reason', 'A'], ['envelope-success-string', 'A'], ['xml-envelope-root', 'A'], ['xml-malformed', 'A'], ['json-malformed', 'A'],
     ['wrong-content-type', 'A'], ['success-true-on-errors', 'A'], ['status-204', 'B'], ['status-undocumented', 'A'], ['server-error-on-bad-input', 'A'],
@@ -147,7 +148,7 @@ describe('faults a single exchange shows fail their requirement through the prox
   });
 });
 
-describe('the proxy does not change traffic', { timeout: 60_000 }, () => {
+describe('the proxy does not change traffic', { timeout: scaled(60_000) }, () => {
   it('status, headers and bytes are those of the upstream; bodies over --max-body pass whole, counted and not judged', async () => {
     const { server, proxy, report } = await serverAndProxy('A', { maxBodyBytes: 64 });
     const key = ACCOUNTS[0]!;
@@ -194,7 +195,7 @@ describe('the proxy does not change traffic', { timeout: 60_000 }, () => {
   });
 });
 
-describe('conform proxy (command)', { timeout: 60_000 }, () => {
+describe('conform proxy (command)', { timeout: scaled(60_000) }, () => {
   it('refuses a bad --upstream with exit 2', async () => {
     const r = await scratch.conform(['proxy', '--variant', 'A', '--upstream', 'ftp://x']);
     expect(r.code).toBe(2);

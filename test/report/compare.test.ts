@@ -15,6 +15,7 @@ import { compareReports, renderCompareHtml, renderCompareMarkdown, targetIdentit
 import { parseBaseline } from '../../src/report/baseline.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import { makeReport, result } from './fixture.ts';
+import { scaled } from '../support/time.ts';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 const ONLY = ['--only', 'served/comments.*'];
@@ -42,7 +43,7 @@ async function conform(args: string[]): Promise<Run> {
   const out = tempDir('run');
   const all = args[0] === 'check' ? [...args, '--report', out] : args;
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...all], { timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...all], { timeout: scaled(120_000), env: { ...process.env, NO_COLOR: '1' } });
     return { code: 0, stdout, stderr, dir: out };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -115,7 +116,7 @@ describe('conform compare (unit)', () => {
   });
 });
 
-describe('conform check and conform compare, end to end', { timeout: 120_000 }, () => {
+describe('conform check and conform compare, end to end', { timeout: scaled(120_000) }, () => {
   let clean: Run;
   let faulty: Run;
   let baselined: Run;
@@ -128,7 +129,7 @@ describe('conform check and conform compare, end to end', { timeout: 120_000 }, 
       conform(['check', '--variant', 'A', ...ONLY, '--seed', '11', '--fault', 'envelope-no-reason']),
       conform(['check', '--variant', 'A', ...ONLY, '--seed', '11', '--fault', 'envelope-no-reason', '--baseline', baselineFile, '--update-baseline']),
     ]);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('writes report.json (valid against the schema), junit.xml, report.html, summary.md and badge.svg, and prints their paths', () => {
     // --only leaves MUST requirements unestablished: INCOMPLETE, exit 3, whatever the selection passed.

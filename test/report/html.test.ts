@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../src/paths.ts';
 import { checkAnchor, renderHtml } from '../../src/report/html.ts';
 import { Browser, CHROMIUM, hasChromium } from './chromium.ts';
 import { FAILURE, HOSTILE, makeReport } from './fixture.ts';
+import { scaled } from '../support/time.ts';
 
 const html = renderHtml(makeReport());
 const dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
@@ -77,7 +78,7 @@ const VIEWPORTS = [
   { name: 'wide', width: 1440, height: 900, mobile: false },
 ] as const;
 
-describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: scaled(60_000) }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await Browser.launch();

@@ -15,6 +15,7 @@ import { allChecks } from '../../src/check/registry.ts';
 import { runCheck } from '../../src/check/run-check.ts';
 import { selectChecks } from '../../src/check/select.ts';
 import { startServer } from '../../src/server/index.ts';
+import { scaled } from '../support/time.ts';
 
 function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
@@ -37,7 +38,7 @@ const root = userInfo().uid === 0;
 const why = !bin ? 'PostgreSQL server binaries are not installed (Debian package postgresql)' : undefined;
 if (why) process.stdout.write(`postgres.test: skipped: ${why}\n`);
 
-describe.skipIf(why !== undefined)('reference server on PostgreSQL (DATABASE_URL)', { timeout: 120_000 }, () => {
+describe.skipIf(why !== undefined)('reference server on PostgreSQL (DATABASE_URL)', { timeout: scaled(120_000) }, () => {
   let dir = '';
   let url = '';
   const as = (args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]) as [string, string[]];

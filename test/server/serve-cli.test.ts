@@ -1,33 +1,23 @@
 /** `conform serve` as a user runs it: ready line with the URL, real requests, clean stop on SIGTERM; flags. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { allFaults } from '../../src/server/index.ts';
+import { Children } from '../support/children.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
 
+const children = new Children();
+afterEach(() => children.stopAll());
+
 describe('conform serve', () => {
   it('prints the base URL when ready, serves requests and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--variant', 'B', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line: ${out} ${err}`)), 45_000);
-      child.stdout.on('data', (d: Buffer) => {
-        out += d;
-        const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[0]);
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-    });
+    const child = children.spawn(process.execPath, [BIN, 'serve', '--variant', 'B', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const [url] = await children.waitFor(child, /http:\/\/127\.0\.0\.1:\d+(?=\s)/);
     const anonymous = await fetch(`${url}/posts.json`);
     expect(anonymous.status).toBe(403);
     expect(await anonymous.json()).toMatchObject({ success: false });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

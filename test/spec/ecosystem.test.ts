@@ -16,10 +16,11 @@ import { VARIANTS } from '../../specs/model/index.ts';
 import { startServer } from '../../src/server/index.ts';
 import { openApiPath } from '../../src/spec/openapi.ts';
 import { REPO_ROOT } from '../../src/paths.ts';
+import { scaled } from '../support/time.ts';
 
 const BIN = join(REPO_ROOT, 'node_modules', '.bin');
 const DREDD_CONFIG = 'examples/dredd/dredd.yml';
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = scaled(120_000);
 
 interface Run {
   readonly code: number | null;
@@ -82,7 +83,8 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-describe('the descriptions in the ecosystem tools', () => {
+// Dredd (two runs, one per variant) and Spectral are separate processes: side by side.
+describe('the descriptions in the ecosystem tools', { concurrent: true }, () => {
   const urls = new Map<Variant, string>();
 
   beforeAll(async () => {
@@ -106,7 +108,7 @@ describe('the descriptions in the ecosystem tools', () => {
       expect({ failing, errors, code }).toEqual({ failing: 0, errors: 0, code: 0 });
       expect(passing).toBe(expectedPasses(variant));
     }
-  }, TIMEOUT_MS + 30_000);
+  }, TIMEOUT_MS + scaled(30_000));
 
   it('Spectral (spectral:oas) finds no error in either description', async () => {
     const files = VARIANTS.map((v) => openApiPath(v));
@@ -120,5 +122,5 @@ describe('the descriptions in the ecosystem tools', () => {
       console.log(`Spectral, variant ${variant}: ${errors.length} errors, ${mine.length - errors.length} warnings and hints (${[...counts].map(([c, n]) => `${c} ${n}`).join(', ')})`);
       expect(errors.map((e) => `${e.code}: ${e.message}`), stderr).toEqual([]);
     }
-  }, TIMEOUT_MS + 30_000);
+  }, TIMEOUT_MS + scaled(30_000));
 });

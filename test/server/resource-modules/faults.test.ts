@@ -17,6 +17,7 @@ import { poolsModule } from '../../../src/server/resources/pools.ts';
 import { tagsModule } from '../../../src/server/resources/tags.ts';
 import { wikiPagesModule } from '../../../src/server/resources/wiki_pages.ts';
 import { Server, ids, versionIds } from './helpers.ts';
+import { scaled } from '../../support/time.ts';
 
 type Run = (s: Server, name: string) => Promise<void>;
 
@@ -376,7 +377,7 @@ describe('resource module faults change what they claim', () => {
     await commentary(s, await s.post('fault_spacer'), 'spacer');
     await commentary(s, await s.post('fault_spacer2'), 'spacer');
     await s.close();
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(() => db.close());
 
   it('declares a behaviour test for every fault of these modules, each listed by the server', () => {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { Db } from '../../../src/server/index.ts';
 import { buildApp, loadAccounts, openDb } from '../../../src/server/index.ts';
+import { scaled } from '../../support/time.ts';
 
 const ACCOUNTS = loadAccounts();
 const PNG = readFileSync(new URL('../../../fixtures/images/red-4x4.png', import.meta.url));
@@ -157,7 +158,7 @@ export function useServer(variant: Variant): () => Server {
   let s: Server | undefined;
   beforeAll(async () => {
     s = await Server.start(variant);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await s?.close();
   });

@@ -20,6 +20,7 @@ import type { Accounts } from '../../src/check/accounts.ts';
 import { combinedVariations } from '../../src/server/variations.ts';
 import type { Run } from './helpers.ts';
 import { Scratch } from './helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -168,8 +169,8 @@ const statuses = (r: Run): Record<string, string> => Object.fromEntries(r.report
 /** A run of one check at a time and a run with --concurrency, side by side: the same status for every check. */
 async function expectSameResults(args: readonly string[], concurrent: readonly string[] = []): Promise<void> {
   const [one, many] = await Promise.all([
-    scratch.conform([...args, '--concurrency', '1', '--quiet'], 290_000),
-    scratch.conform([...args, '--concurrency', '8', ...concurrent, '--quiet'], 290_000),
+    scratch.conform([...args, '--concurrency', '1', '--quiet'], scaled(290_000)),
+    scratch.conform([...args, '--concurrency', '8', ...concurrent, '--quiet'], scaled(290_000)),
   ]);
   expect(one.report, one.stderr).toBeDefined();
   expect(many.report, many.stderr).toBeDefined();
@@ -185,7 +186,7 @@ async function expectSameResults(args: readonly string[], concurrent: readonly s
   expect(many.code).toBe(one.code);
 }
 
-describe('--concurrency gives the results of a run of one check at a time', { timeout: 600_000 }, () => {
+describe('--concurrency gives the results of a run of one check at a time', { timeout: scaled(600_000) }, () => {
   for (const variant of ['A', 'B'] as const) {
     it(`variant ${variant}, the reference server, full run (the concurrent one shuffled)`, async () => {
       await expectSameResults(['check', '--variant', variant, '--seed', '21'], ['--shuffle', '5']);

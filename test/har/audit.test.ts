@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/paths.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -45,7 +46,7 @@ async function audit(har: Har | string, args: readonly string[] = []) {
   return { ...run, traffic: run.report as unknown as ProxyReport | undefined };
 }
 
-describe('a HAR recorded by a client of another language', { timeout: 60_000 }, () => {
+describe('a HAR recorded by a client of another language', { timeout: scaled(60_000) }, () => {
   it('is conformant, strictly too; the asset request is counted and skipped; coverage names what it exercised', async () => {
     const run = await audit(FIXTURE, ['--variant', 'A', '--strict']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -115,7 +116,7 @@ const PLANTED: readonly { readonly name: string; readonly requirement: string; r
   },
 ];
 
-describe('one planted fault per single-exchange requirement: exit 1, naming it', { timeout: 120_000 }, () => {
+describe('one planted fault per single-exchange requirement: exit 1, naming it', { timeout: scaled(120_000) }, () => {
   it.each(PLANTED.map((p) => [p.name, p] as const))('%s', async (_name, p) => {
     const har = fixture();
     const planted = p.plant(har) ?? har;
@@ -135,7 +136,7 @@ describe('one planted fault per single-exchange requirement: exit 1, naming it',
   });
 });
 
-describe('a file that is not HAR, or is damaged: exit 2 with the place and the reason', { timeout: 60_000 }, () => {
+describe('a file that is not HAR, or is damaged: exit 2 with the place and the reason', { timeout: scaled(60_000) }, () => {
   const text = readFileSync(FIXTURE, 'utf8');
   const broken = fixture();
   delete (broken.log.entries[4]!.response as Record<string, unknown>).status;

@@ -12,6 +12,7 @@ import { startServer } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
 import { Browser, CHROMIUM, hasChromium } from '../report/chromium.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 let browser: Browser | undefined;
@@ -36,7 +37,7 @@ interface Seen {
 
 const list = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }));
 
-describe.skipIf(!hasChromium())(`a HAR recorded by headless Chromium${hasChromium() ? '' : ` (skipped: ${CHROMIUM} is not installed)`}`, { timeout: 120_000 }, () => {
+describe.skipIf(!hasChromium())(`a HAR recorded by headless Chromium${hasChromium() ? '' : ` (skipped: ${CHROMIUM} is not installed)`}`, { timeout: scaled(120_000) }, () => {
   it('is read by conform audit: the API exchanges judged and conformant, the browser\'s own requests counted and skipped', async () => {
     server = await startServer({ variant: 'A', port: 0 });
     browser = await Browser.launch();
@@ -61,7 +62,7 @@ describe.skipIf(!hasChromium())(`a HAR recorded by headless Chromium${hasChromiu
     // Every response the page received has finished loading (its body is then available).
     const settled = () =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`requests not finished: ${[...seen.values()].filter((s) => s.response && !s.done).map((s) => s.request?.url).join(', ')}`)), 15_000);
+        const timer = setTimeout(() => reject(new Error(`requests not finished: ${[...seen.values()].filter((s) => s.response && !s.done).map((s) => s.request?.url).join(', ')}`)), scaled(15_000));
         const check = () => {
           if ([...seen.values()].every((s) => s.done || !s.response)) {
             clearTimeout(timer);

@@ -10,6 +10,7 @@ import { DEFAULT_FUZZ_RUNS } from '../../src/check/checks/fuzz.ts';
 import { findFault } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -33,7 +34,7 @@ const CASES: readonly (readonly [string, Variant, readonly string[]])[] = [
   ['crash-unicode-wiki-title', 'A', ['--only', 'fuzz/wiki_pages.list/*', ...FUZZ]],
 ];
 
-describe('single-exchange faults recorded with check --har are caught by audit', { timeout: 180_000 }, () => {
+describe('single-exchange faults recorded with check --har are caught by audit', { timeout: scaled(180_000) }, () => {
   it.each(CASES)('%s (variant %s)', async (fault, variant, only) => {
     const spec = findFault(fault)!;
     expect(spec, fault).toBeDefined();

@@ -18,6 +18,7 @@ import { HttpClient } from '../../src/check/http.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { withCheck } from '../../src/check/scope.ts';
 import { Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -31,10 +32,10 @@ interface FixtureAccount { readonly api_key: string; readonly password?: string;
 const ACCOUNTS = (JSON.parse(readFileSync(DEFAULT_ACCOUNTS, 'utf8')) as { accounts: FixtureAccount[] }).accounts;
 const SECRETS = ACCOUNTS.flatMap((a) => [a.api_key, ...(a.password ? [a.password] : []), ...(a.password_hash ? [a.password_hash] : [])]);
 
-describe('a full run with --har', { timeout: 400_000 }, () => {
+describe('a full run with --har', { timeout: scaled(400_000) }, () => {
   it('holds exactly report.requests entries, each naming its checks and the run prefix; valid HAR 1.2; no secret', async () => {
     const file = join(scratch.dir('har'), 'run.har');
-    const run = await scratch.conform(['check', '--variant', 'A', '--seed', '61', '--quiet', '--har', file], 380_000);
+    const run = await scratch.conform(['check', '--variant', 'A', '--seed', '61', '--quiet', '--har', file], scaled(380_000));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const text = readFileSync(file, 'utf8');
     const har = JSON.parse(text) as { log: { entries: HarEntry[] } };
@@ -65,7 +66,7 @@ describe('a full run with --har', { timeout: 400_000 }, () => {
   });
 });
 
-describe('the HTTP client records', { timeout: 30_000 }, () => {
+describe('the HTTP client records', { timeout: scaled(30_000) }, () => {
   it('attributes each exchange to the check whose async context sent it, with checks in flight together on one client', async () => {
     const server = createServer((req, res) => {
       // Answers in reverse order of arrival, so the exchanges of the two checks interleave.
@@ -139,7 +140,7 @@ describe('the HTTP client records', { timeout: 30_000 }, () => {
   });
 });
 
-describe('--rerun-failed', { timeout: 400_000 }, () => {
+describe('--rerun-failed', { timeout: scaled(400_000) }, () => {
   it('reruns only the failed checks: the same failures with the fault on, exit 0 with it off; the report says what it reran and from where', async () => {
     const only = ['--only', 'pools', 'comments'];
     const first = await scratch.conform(['check', '--variant', 'A', '--seed', '62', '--quiet', '--fault', 'envelope-success-string', ...only]);

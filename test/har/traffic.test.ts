@@ -19,6 +19,7 @@ import type { Db } from '../../src/server/index.ts';
 import { openDb, startServer } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
+import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 const cleanups: (() => Promise<void>)[] = [];
@@ -76,7 +77,7 @@ function summary(r: ProxyReport) {
   };
 }
 
-describe('three proxies in front of one server, merged, judge as one', { timeout: 120_000 }, () => {
+describe('three proxies in front of one server, merged, judge as one', { timeout: scaled(120_000) }, () => {
   it('conform merge of the three reports and conform audit of the three HAR files equal the one proxy\'s', async () => {
     const server = await startServer({ variant: 'A', db, port: 0, fault: 'envelope-success-string' });
     cleanups.push(() => server.close());

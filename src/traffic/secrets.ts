@@ -11,26 +11,28 @@ const EXCERPT_BYTES = 2048;
 const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
 
 const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password'];
+/** A secret parameter as a multipart form field: its value is the line after the part's headers. */
+const MULTIPART_FIELDS = SECRET_PARAMS.map((name) => new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'));
+const BASIC = /^basic\s+/i;
 
 /** Registers the credentials one request carries, in every form the redactor knows. */
 export function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttpHeaders, body: string): void {
-  for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
+  if (url.search) for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
   if (body) {
-    for (const name of SECRET_PARAMS) {
-      for (const v of new URLSearchParams(body).getAll(name)) redactor.add(v);
-      const escaped = name.replace(/[[\]]/g, '\\$&');
-      for (const m of body.matchAll(new RegExp(`name="${escaped}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'))) redactor.add(m[1]);
-    }
+    const form = new URLSearchParams(body);
+    for (const name of SECRET_PARAMS) for (const v of form.getAll(name)) redactor.add(v);
+    // Only a multipart body has `name="..."` parts.
+    if (body.includes('name="')) for (const re of MULTIPART_FIELDS) for (const m of body.matchAll(re)) redactor.add(m[1]);
   }
   const auth = headers.authorization;
-  if (auth && /^basic\s+/i.test(auth)) {
-    const encoded = auth.replace(/^basic\s+/i, '').trim();
+  if (auth && BASIC.test(auth)) {
+    const encoded = auth.replace(BASIC, '').trim();
     redactor.add(encoded);
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon >= 0) redactor.add(decoded.slice(colon + 1));
   }
-  for (const part of String(headers.cookie ?? '').split(';')) {
+  if (headers.cookie) for (const part of String(headers.cookie).split(';')) {
     const [k, ...rest] = part.trim().split('=');
     if (k === AUTH_PARAMS.passwordHash) {
       const v = rest.join('=');

@@ -14,10 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../src/check/config.ts';
-import { createContext } from '../src/check/context.ts';
 import { Redactor } from '../src/check/redact.ts';
-import { startProxy } from '../src/proxy/proxy.ts';
-import { startServer } from '../src/server/index.ts';
 import { Audit } from '../src/traffic/audit.ts';
 
 function arg(name: string, fallback: number): number {
@@ -28,6 +25,20 @@ function arg(name: string, fallback: number): number {
 
 const ENTRIES = arg('entries', 10_000);
 const ROUNDS = arg('rounds', 3);
+
+/**
+ * Peak resident memory of this process, MiB: VmHWM where Linux gives it (getrusage's maxRSS survives
+ * exec, so a forked child would report its parent's peak), else maxRSS.
+ */
+function peakRssMiB(): number {
+  try {
+    const hwm = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Math.round(Number(hwm[1]) / 1024);
+  } catch {
+    // not Linux
+  }
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
 
 /** The child: audits FILE ROUNDS times, as `conform audit` reads it. */
 function rounds(file: string): void {
@@ -44,7 +55,7 @@ function rounds(file: string): void {
     process.stdout.write(`round ${round + 1}: ${ENTRIES} entries (${sizeMiB.toFixed(1)} MiB) in ${seconds.toFixed(2)} s: ${Math.round(ENTRIES / seconds)} entries/s; ${report.counts.total} judgements, verdict ${report.verdict}\n`);
   }
   rates.sort((a, b) => a - b);
-  process.stdout.write(`median: ${Math.round(rates[Math.floor(rates.length / 2)]!)} entries/s (peak RSS of the audit process ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB)\n`);
+  process.stdout.write(`median: ${Math.round(rates[Math.floor(rates.length / 2)]!)} entries/s (peak RSS of the audit process ${peakRssMiB()} MiB)\n`);
 }
 
 const child = process.argv.indexOf('--audit');
@@ -55,7 +66,9 @@ if (child >= 0) {
 
 const dir = mkdtempSync(join(tmpdir(), 'conform-bench-audit-'));
 try {
-  // One recording of varied traffic, through the proxy's own HAR writer.
+  // One recording of varied traffic, through the proxy's own HAR writer. (Imported here: the audit
+  // process loads only what `conform audit` loads.)
+  const [{ createContext }, { startProxy }, { startServer }] = await Promise.all([import('../src/check/context.ts'), import('../src/proxy/proxy.ts'), import('../src/server/index.ts')]);
   const server = await startServer({ variant: 'A', port: 0 });
   const recorded = join(dir, 'recorded.har');
   const proxy = await startProxy({ variant: 'A', upstream: server.url, maxBodyBytes: DEFAULTS.maxBodyBytes, timeoutMs: 10_000, har: recorded });

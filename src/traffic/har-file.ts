@@ -79,31 +79,42 @@ export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
     let copyFrom = inEntries ? length : 0;
     for (let i = 0; i < length; i++) {
       if (inString && !keeping) {
-        // The rest of a string, in one step: up to its closing quote, one not escaped.
-        if (escaped) {
-          escaped = false;
-          continue;
+        // The rest of a string, in a tight loop: up to its closing quote (an escape skips the byte after it).
+        let j = escaped ? i + 1 : i;
+        escaped = false;
+        while (j < length) {
+          const c = chunk[j]!;
+          if (c === QUOTE) break;
+          j += c === BACKSLASH ? 2 : 1;
         }
-        const from = i;
-        let close = -1;
-        for (let q = chunk.indexOf(QUOTE, i); q >= 0 && q < length; q = chunk.indexOf(QUOTE, q + 1)) {
-          let run = 0;
-          while (q - run - 1 >= from && chunk[q - run - 1] === BACKSLASH) run++;
-          if (run % 2 === 0) {
-            close = q;
-            break;
-          }
-        }
-        if (close < 0) {
-          // The string goes on in the next chunk; it starts escaped when this one ends in an odd run of backslashes.
-          let run = 0;
-          while (length - run - 1 >= from && chunk[length - run - 1] === BACKSLASH) run++;
-          escaped = run % 2 === 1;
+        if (j >= length) {
+          // The string goes on in the next chunk, whose first byte is escaped when this one ended in a backslash.
+          escaped = j > length;
           break;
         }
         inString = false;
-        i = close;
+        i = j;
         if (inEntries && objects.length === 3) elementEnd = offset + i + 1;
+        continue;
+      }
+      if (inEntries && objects.length > 3) {
+        // Inside an element: only strings and brackets matter, up to the element's end.
+        for (; i < length; i++) {
+          const c = chunk[i]!;
+          if (c === QUOTE) {
+            inString = true;
+            break;
+          }
+          if (c === OPEN_OBJECT) objects.push(true);
+          else if (c === OPEN_ARRAY) objects.push(false);
+          else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+            if (objects.pop() !== (c === CLOSE_OBJECT)) odd = true;
+            if (objects.length === 3) {
+              elementEnd = offset + i + 1;
+              break;
+            }
+          }
+        }
         continue;
       }
       const b = chunk[i]!;
@@ -149,17 +160,6 @@ export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
         else if (b === OPEN_OBJECT) objects.push(true);
         else if (b === OPEN_ARRAY) objects.push(false);
         else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) odd = true;
-        continue;
-      }
-      if (inEntries) {
-        // Nested inside an element.
-        if (b === QUOTE) inString = true;
-        else if (b === OPEN_OBJECT) objects.push(true);
-        else if (b === OPEN_ARRAY) objects.push(false);
-        else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
-          if (objects.pop() !== (b === CLOSE_OBJECT)) odd = true;
-        }
-        if (objects.length === 3 && !isSpace(b)) elementEnd = offset + i + 1;
         continue;
       }
       // Outside log.entries: the skeleton.

@@ -112,20 +112,23 @@ function headerMap(list: unknown, where: string): Record<string, string> {
   return out;
 }
 
-/** A response body as recorded: undefined when it was not (no text, or cut by the recorder). */
-function bodyOf(content: Obj, where: string): Buffer | undefined {
+/**
+ * A response body as recorded, decoded once: its bytes, and its text when the recording has it as text
+ * (read as it is, not decoded again); undefined when it was not recorded (no text, or cut by the recorder).
+ */
+function bodyOf(content: Obj, where: string): { bytes: Buffer; text?: string } | undefined {
   if (content._truncated === true) return undefined;
   const text = content.text;
   if (text === undefined) return undefined;
   if (typeof text !== 'string') throw new HarError(`${where}.text: not a string`);
-  if (content.encoding === undefined || content.encoding === '') return Buffer.from(text, 'utf8');
-  if (content.encoding === 'base64') return Buffer.from(text, 'base64');
+  if (content.encoding === undefined || content.encoding === '') return { bytes: Buffer.from(text, 'utf8'), text };
+  if (content.encoding === 'base64') return { bytes: Buffer.from(text, 'base64') };
   throw new HarError(`${where}.encoding: "${String(content.encoding)}" is not an encoding HAR knows (base64)`);
 }
 
-function requestBodyOf(request: Obj): Buffer {
+function requestBodyOf(request: Obj): string {
   const post = request.postData as { text?: unknown } | undefined;
-  return typeof post?.text === 'string' ? Buffer.from(post.text, 'utf8') : Buffer.alloc(0);
+  return typeof post?.text === 'string' ? post.text : '';
 }
 
 /** Audits HAR documents into one tally; returns the report, each file a source. */
@@ -236,7 +239,7 @@ export class Audit {
     const time = typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0;
     const requestHeaders = headerMap(request.headers, `${where}.request.headers`);
     const requestBody = requestBodyOf(request);
-    learnSecrets(this.options.redactor, url, requestHeaders, requestBody.toString('utf8'));
+    learnSecrets(this.options.redactor, url, requestHeaders, requestBody);
 
     // Another origin than the API's (--origin), or a path of no operation: counted, not judged.
     let pathname = url.pathname;
@@ -262,12 +265,14 @@ export class Audit {
     const headers = headerMap(response.headers, `${where}.response.headers`);
     const content = response.content === undefined ? {} : objectAt(response, 'content', where);
     let body = bodyOf(content, `${where}.response.content`);
-    if (body === undefined || body.byteLength > this.options.maxBodyBytes) {
+    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) {
       this.tally.unvalidated++;
       body = undefined;
     }
-    const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body }, time);
-    const seen: Seen = { method, url: `${url.pathname}${url.search}`, status, headers, body, durationMs: time, exchange };
+    const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body: body?.text ?? body?.bytes }, time);
+    const seen: Seen = {
+      method, url: `${url.pathname}${url.search}`, status, headers, body: body?.bytes, ...(body?.text !== undefined ? { text: body.text } : {}), durationMs: time, exchange,
+    };
     this.tally.record(matched, seen, judgeExchange(this.options.variant, matched, seen));
   }
 

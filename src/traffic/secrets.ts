@@ -47,14 +47,26 @@ export function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttp
 }
 
 
+/** The first EXCERPT_BYTES bytes of a body as text (a recorded body may be at hand as text already). */
+function excerpt(body: Buffer | string): string {
+  if (typeof body !== 'string') return body.subarray(0, EXCERPT_BYTES).toString('utf8');
+  // A UTF-16 code unit is at most three bytes of UTF-8: short text is whole.
+  if (body.length * 3 <= EXCERPT_BYTES || Buffer.byteLength(body, 'utf8') <= EXCERPT_BYTES) return body;
+  return Buffer.from(body.slice(0, EXCERPT_BYTES), 'utf8').subarray(0, EXCERPT_BYTES).toString('utf8');
+}
+
+function sizeOf(body: Buffer | string): number {
+  return typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
+}
+
 /**
  * The redacted record of an exchange seen in traffic, as reports show it (excerpts of the bodies, the
  * request headers that matter). `response.body` undefined: over --max-body, or not recorded.
  */
 export function exchangeRecord(
   redactor: Redactor,
-  request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer },
-  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined },
+  request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | string },
+  response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | string | undefined },
   durationMs: number,
 ): Exchange {
   const kept: Record<string, string> = {};
@@ -66,13 +78,13 @@ export function exchangeRecord(
       method: request.method,
       url: redactor.url(request.url),
       headers: redactor.headers(kept),
-      ...(request.body.byteLength > 0 ? { body: redactor.text(request.body.subarray(0, EXCERPT_BYTES).toString('utf8')) } : {}),
+      ...(request.body.length > 0 ? { body: redactor.text(excerpt(request.body)) } : {}),
     },
     response: {
       status: response.status,
       headers: redactor.headers(recorded),
-      body: redactor.text((response.body ?? Buffer.alloc(0)).subarray(0, EXCERPT_BYTES).toString('utf8')),
-      truncated: response.body === undefined || response.body.byteLength > EXCERPT_BYTES,
+      body: response.body === undefined ? '' : redactor.text(excerpt(response.body)),
+      truncated: response.body === undefined || sizeOf(response.body) > EXCERPT_BYTES,
     },
     durationMs,
   };

@@ -7,35 +7,80 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Format } from '../../specs/model/index.ts';
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
+export type WellFormed = { ok: true } | { ok: false; error: string };
 
+/** The only XML attributes any reader takes (the outcome envelope's); the others are not kept. */
+const READ_ATTRIBUTES = new Set(['success', 'reason', 'id']);
+
+/**
+ * One parser for every body. Only what readers take is built: no value parsing, entities off, the
+ * attributes of the envelope only, and no path strings for callbacks (jPath) nobody installs.
+ */
 const xmlParser = new XMLParser({
-  ignoreAttributes: false,
+  ignoreAttributes: (name: string) => !READ_ATTRIBUTES.has(name),
   attributeNamePrefix: '@_',
   processEntities: false,
   htmlEntities: false,
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  jPath: false,
 });
 
-export function parseBody(body: Buffer, format: Format): Parsed {
-  const text = body.toString('utf8');
-  if (format === 'json') {
+/**
+ * A response body read as far as it is asked, each step once: whether it is a well-formed document of
+ * its format (JSON.parse; for XML, DTD refusal and the XML validator), and its tree (for XML, the
+ * parser, only when a reader asks for values). The body is decoded to text once.
+ */
+export class BodyDocument {
+  private decoded?: string;
+  private checked?: WellFormed;
+  private tree?: Parsed;
+
+  constructor(
+    private readonly body: Buffer | string,
+    readonly format: Format,
+  ) {}
+
+  get text(): string {
+    return (this.decoded ??= typeof this.body === 'string' ? this.body : this.body.toString('utf8'));
+  }
+
+  /** Is the body a well-formed document of its format? */
+  wellFormed(): WellFormed {
+    if (this.checked) return this.checked;
+    const text = this.text;
+    if (this.format === 'json') {
+      try {
+        this.tree = { ok: true, value: JSON.parse(text) };
+        return (this.checked = { ok: true });
+      } catch (err) {
+        return (this.checked = this.tree = { ok: false, error: `not JSON: ${(err as Error).message}` });
+      }
+    }
+    if (text.trim() === '') return (this.checked = { ok: false, error: 'empty body, not an XML document' });
+    if (/<!DOCTYPE[^>]*\[/i.test(text)) return (this.checked = { ok: false, error: 'XML with an internal DTD subset (entity declarations) is refused' });
+    const valid = XMLValidator.validate(text);
+    if (valid !== true) return (this.checked = { ok: false, error: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` });
+    return (this.checked = { ok: true });
+  }
+
+  /** The body's tree, when it is well formed. */
+  parsed(): Parsed {
+    if (this.tree) return this.tree;
+    const checked = this.wellFormed();
+    if (this.tree) return this.tree;
+    if (!checked.ok) return (this.tree = checked);
     try {
-      return { ok: true, value: JSON.parse(text) };
+      return (this.tree = { ok: true, value: xmlParser.parse(this.text) });
     } catch (err) {
-      return { ok: false, error: `not JSON: ${(err as Error).message}` };
+      return (this.tree = { ok: false, error: `not well-formed XML: ${(err as Error).message}` });
     }
   }
-  if (text.trim() === '') return { ok: false, error: 'empty body, not an XML document' };
-  if (/<!DOCTYPE[^>]*\[/i.test(text)) return { ok: false, error: 'XML with an internal DTD subset (entity declarations) is refused' };
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) return { ok: false, error: `not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
-  try {
-    return { ok: true, value: xmlParser.parse(text) };
-  } catch (err) {
-    return { ok: false, error: `not well-formed XML: ${(err as Error).message}` };
-  }
+}
+
+export function parseBody(body: Buffer | string, format: Format): Parsed {
+  return new BodyDocument(body, format).parsed();
 }
 
 export interface Envelope {

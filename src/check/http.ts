@@ -43,6 +43,8 @@ export interface HttpResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
+  /** The body as text, when it was at hand already decoded (a recording): readers use it rather than decoding `body` again. */
+  readonly text?: string;
   /** The body was larger than the cap and was cut off. */
   readonly truncated: boolean;
   readonly durationMs: number;

@@ -6,6 +6,8 @@ const PLACEHOLDER = '<redacted>';
 
 export class Redactor {
   private readonly secrets: string[] = [];
+  /** Secrets registered already (as given): traffic carries the same credentials over and over. */
+  private readonly known = new Set<string>();
 
   constructor(secrets: Iterable<string> = []) {
     for (const s of secrets) this.add(s);
@@ -13,7 +15,8 @@ export class Redactor {
 
   /** Registers a secret, with the encodings it may travel in. */
   add(secret: string | undefined): void {
-    if (!secret || secret.length < 4) return;
+    if (!secret || secret.length < 4 || this.known.has(secret)) return;
+    this.known.add(secret);
     const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ x: secret }).toString().slice(2)]);
     for (const f of forms) if (!this.secrets.includes(f)) this.secrets.push(f);
     // Longest first, so a secret containing another is replaced whole.

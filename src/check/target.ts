@@ -8,8 +8,8 @@ import type { Format, OperationId, ResolvedOperation, ResolvedParam, Variant } f
 import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
 import { CheckSkip } from './outcome.ts';
-import type { Envelope, Parsed, RecordFields } from './formats.ts';
-import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord, recordId } from './formats.ts';
+import type { Envelope, Parsed, RecordFields, WellFormed } from './formats.ts';
+import { BodyDocument, mediaTypeMatches, readEnvelope, readList, readRecord, recordId } from './formats.ts';
 import type { Exchange, FormValue, HttpRequest, HttpResponse, Sender } from './http.ts';
 
 export type AuthMode = 'api_key' | 'basic' | 'password_hash' | 'cookie' | 'anonymous';
@@ -63,7 +63,7 @@ export function fieldOf(name: string): string {
 }
 
 export class Reply {
-  private parsedCache?: Parsed;
+  private document?: BodyDocument;
   constructor(
     readonly op: ResolvedOperation | undefined,
     readonly format: Format,
@@ -85,9 +85,17 @@ export class Reply {
   get mediaTypeOk(): boolean {
     return mediaTypeMatches(this.contentType, this.format);
   }
+  private body(): BodyDocument {
+    return (this.document ??= new BodyDocument(this.http.text ?? this.http.body, this.format));
+  }
+  /** Is the body a well-formed document of the requested format? (Its tree is not built for this.) */
+  wellFormed(): WellFormed {
+    if (this.http.truncated) return { ok: false, error: 'the response exceeded the size limit and was cut off' };
+    return this.body().wellFormed();
+  }
   parsed(): Parsed {
     if (this.http.truncated) return { ok: false, error: 'the response exceeded the size limit and was cut off' };
-    return (this.parsedCache ??= parseBody(this.http.body, this.format));
+    return this.body().parsed();
   }
   envelope(): { ok: true; envelope: Envelope } | { ok: false; error: string } {
     const p = this.parsed();
@@ -108,7 +116,7 @@ export class Reply {
     return recordId(this.record());
   }
   text(): string {
-    return this.http.body.toString('utf8');
+    return this.http.text ?? this.body().text;
   }
 }
 

@@ -9,9 +9,11 @@
  * that is not HAR, or an entry without what every exchange has (method, URL, status), is a HarError
  * naming the file, the place and the reason.
  */
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { Variant } from '../../specs/model/index.ts';
 import type { Redactor } from '../check/redact.ts';
 import type { Source } from '../report/model.ts';
+import { RangeReader, scanHar } from './har-file.ts';
 import { exchangeRecord, learnSecrets } from './secrets.ts';
 import type { ProxyReport } from './tally.ts';
 import { Tally } from './tally.ts';
@@ -59,6 +61,11 @@ function parseErrorPlace(text: string, message: string): string | undefined {
 
 /** The entries of a HAR document (text), or a HarError saying what is wrong and where. */
 export function harEntries(text: string, name: string): unknown[] {
+  return harLog(text, name).entries;
+}
+
+/** The log of a HAR document (text) with its list of entries, or a HarError saying what is wrong and where. */
+function harLog(text: string, name: string): { entries: unknown[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -72,7 +79,7 @@ export function harEntries(text: string, name: string): unknown[] {
   if (typeof log !== 'object' || log === null) throw new HarError(`${name}: not HAR: no "log" object`);
   const entries = (log as { entries?: unknown }).entries;
   if (!Array.isArray(entries)) throw new HarError(`${name}: not HAR: log.entries is ${entries === undefined ? 'missing' : 'not a list'}`);
-  return entries;
+  return { entries };
 }
 
 type Obj = Record<string, unknown>;
@@ -105,20 +112,23 @@ function headerMap(list: unknown, where: string): Record<string, string> {
   return out;
 }
 
-/** A response body as recorded: undefined when it was not (no text, or cut by the recorder). */
-function bodyOf(content: Obj, where: string): Buffer | undefined {
+/**
+ * A response body as recorded, decoded once: its bytes, and its text when the recording has it as text
+ * (read as it is, not decoded again); undefined when it was not recorded (no text, or cut by the recorder).
+ */
+function bodyOf(content: Obj, where: string): { bytes: Buffer; text?: string } | undefined {
   if (content._truncated === true) return undefined;
   const text = content.text;
   if (text === undefined) return undefined;
   if (typeof text !== 'string') throw new HarError(`${where}.text: not a string`);
-  if (content.encoding === undefined || content.encoding === '') return Buffer.from(text, 'utf8');
-  if (content.encoding === 'base64') return Buffer.from(text, 'base64');
+  if (content.encoding === undefined || content.encoding === '') return { bytes: Buffer.from(text, 'utf8'), text };
+  if (content.encoding === 'base64') return { bytes: Buffer.from(text, 'base64') };
   throw new HarError(`${where}.encoding: "${String(content.encoding)}" is not an encoding HAR knows (base64)`);
 }
 
-function requestBodyOf(request: Obj): Buffer {
+function requestBodyOf(request: Obj): string {
   const post = request.postData as { text?: unknown } | undefined;
-  return typeof post?.text === 'string' ? Buffer.from(post.text, 'utf8') : Buffer.alloc(0);
+  return typeof post?.text === 'string' ? post.text : '';
 }
 
 /** Audits HAR documents into one tally; returns the report, each file a source. */
@@ -144,6 +154,73 @@ export class Audit {
     this.sources.push({ name, exchanges: entries.length });
   }
 
+  /**
+   * Judges every entry of the HAR file at `path` (named `name` in messages), reading one entry at a time
+   * rather than the whole document (./har-file.ts); a HarError for a file that cannot be read, is not
+   * HAR or is damaged, with the same place and reason as addFile gives.
+   */
+  addPath(path: string, name: string): void {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (err) {
+      throw new HarError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    try {
+      this.addOpen(fd, path, name);
+    } catch (err) {
+      if (err instanceof HarError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code) throw new HarError(`cannot read ${name}: ${code}`);
+      throw err;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private addOpen(fd: number, path: string, name: string): void {
+    const layout = scanHar(fd);
+    // Not what the entry-by-entry reading expects: the whole text says what is wrong, or is read whole.
+    if (!layout) return this.addFile(readFileSync(path, 'utf8'), name);
+    let skeleton: unknown;
+    try {
+      skeleton = JSON.parse(layout.skeleton);
+    } catch {
+      return this.addFile(readFileSync(path, 'utf8'), name);
+    }
+    const log = (skeleton as { log?: unknown } | null)?.log;
+    if (typeof skeleton !== 'object' || skeleton === null || Array.isArray(skeleton) || typeof log !== 'object' || log === null || !Array.isArray((log as { entries?: unknown }).entries)) {
+      return this.addFile(readFileSync(path, 'utf8'), name);
+    }
+    const reader = new RangeReader(fd);
+    const { starts, ends } = layout;
+    /** An entry that does not parse: the whole text names the place, as it would have before judging anything. */
+    const notJson = (i: number): never => {
+      harLog(readFileSync(path, 'utf8'), name);
+      throw new HarError(`${name}: log.entries[${i}]: not JSON`);
+    };
+    const parse = (i: number): unknown => {
+      const text = reader.text(starts[i]!, ends[i]!);
+      if (text === undefined) throw new HarError(`${name}: the file changed while it was read`);
+      try {
+        return JSON.parse(text);
+      } catch {
+        return notJson(i);
+      }
+    };
+    for (let i = 0; i < starts.length; i++) {
+      const entry = parse(i);
+      try {
+        this.entry(entry, `${name}: log.entries[${i}]`);
+      } catch (err) {
+        // A document that is not JSON further on is that error, as when it is parsed whole first.
+        if (err instanceof HarError) for (let k = i + 1; k < starts.length; k++) parse(k);
+        throw err;
+      }
+    }
+    this.sources.push({ name, exchanges: starts.length });
+  }
+
   private entry(raw: unknown, where: string): void {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HarError(`${where}: not an object`);
     const entry = raw as Obj;
@@ -162,7 +239,7 @@ export class Audit {
     const time = typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0;
     const requestHeaders = headerMap(request.headers, `${where}.request.headers`);
     const requestBody = requestBodyOf(request);
-    learnSecrets(this.options.redactor, url, requestHeaders, requestBody.toString('utf8'));
+    learnSecrets(this.options.redactor, url, requestHeaders, requestBody);
 
     // Another origin than the API's (--origin), or a path of no operation: counted, not judged.
     let pathname = url.pathname;
@@ -188,12 +265,14 @@ export class Audit {
     const headers = headerMap(response.headers, `${where}.response.headers`);
     const content = response.content === undefined ? {} : objectAt(response, 'content', where);
     let body = bodyOf(content, `${where}.response.content`);
-    if (body === undefined || body.byteLength > this.options.maxBodyBytes) {
+    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) {
       this.tally.unvalidated++;
       body = undefined;
     }
-    const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body }, time);
-    const seen: Seen = { method, url: `${url.pathname}${url.search}`, status, headers, body, durationMs: time, exchange };
+    const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body: body?.text ?? body?.bytes }, time);
+    const seen: Seen = {
+      method, url: `${url.pathname}${url.search}`, status, headers, body: body?.bytes, ...(body?.text !== undefined ? { text: body.text } : {}), durationMs: time, exchange,
+    };
     this.tally.record(matched, seen, judgeExchange(this.options.variant, matched, seen));
   }
 

@@ -77,6 +77,8 @@ export class Tally {
   private readonly errors: string[] = [];
   private readonly entries = new Map<string, Entry>();
   private readonly byOperation = new Map<string, number>();
+  /** Result ids by operation and assertion, made once. */
+  private readonly ids = new Map<string, Partial<Record<Assertion, string>>>();
   readonly startedAt = new Date();
 
   /** `prefix`: of the result ids, `proxy/<operation>/<judgement>` or `audit/...`. */
@@ -93,8 +95,10 @@ export class Tally {
     }
     this.byOperation.set(matched.op.id, (this.byOperation.get(matched.op.id) ?? 0) + 1);
     if (seen.status === 421 || seen.status === 429) this.throttled++;
+    let ids = this.ids.get(matched.op.id);
+    if (!ids) this.ids.set(matched.op.id, (ids = {}));
     for (const j of judgements) {
-      const id = `${this.prefix}/${matched.op.id}/${j.assertion}`;
+      const id = (ids[j.assertion] ??= `${this.prefix}/${matched.op.id}/${j.assertion}`);
       let e = this.entries.get(id);
       if (!e) this.entries.set(id, (e = { assertion: j.assertion, op: matched, exchanges: 0, failures: 0, shown: [], durationMs: 0 }));
       e.exchanges++;

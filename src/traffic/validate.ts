@@ -60,6 +60,8 @@ export interface Seen {
   readonly headers: Readonly<Record<string, string>>;
   /** The body; undefined when it was larger than --max-body (streamed through unvalidated). */
   readonly body: Buffer | undefined;
+  /** The body as text, when it was at hand as text (a recording): not decoded again. */
+  readonly text?: string;
   readonly durationMs: number;
   /** The redacted record, for the report. */
   readonly exchange: Exchange;
@@ -92,10 +94,15 @@ function routesOf(ops: readonly ResolvedOperation[]): Route[] {
     .sort((a, b) => Number(b.literal) - Number(a.literal) || b.op.path.length - a.op.path.length);
 }
 
+/** How many (method, path) answers a Router keeps: paths with ids are many, and the proxy runs long. */
+const MATCH_CACHE = 4096;
+
 /** Finds the operation of a request: in the variant, in the other variant only, or none. */
 export class Router {
   private readonly mine: Route[];
   private readonly others: Route[];
+  /** Answers given, by method and path: traffic repeats its requests. */
+  private readonly cache = new Map<string, Matched>();
   constructor(readonly variant: Variant) {
     this.mine = routesOf(operationsFor(variant));
     const ids = new Set(this.mine.map((r) => r.op.id));
@@ -104,6 +111,17 @@ export class Router {
   }
 
   match(method: string, pathname: string): Matched {
+    const key = `${method} ${pathname}`;
+    let matched = this.cache.get(key);
+    if (matched === undefined) {
+      matched = this.find(method, pathname);
+      if (this.cache.size >= MATCH_CACHE) this.cache.clear();
+      this.cache.set(key, matched);
+    }
+    return matched;
+  }
+
+  private find(method: string, pathname: string): Matched {
     for (const [kind, routes] of [['operation', this.mine], ['other-variant', this.others]] as const) {
       for (const r of routes) {
         if (r.op.method !== method) continue;
@@ -127,7 +145,8 @@ function attempt(assertion: Assertion, body: () => void): Judgement {
 
 function replyOf(seen: Seen, op: ResolvedOperation, format: Format): Reply {
   const http: HttpResponse = {
-    status: seen.status, headers: seen.headers, body: seen.body ?? Buffer.alloc(0), truncated: seen.body === undefined, durationMs: seen.durationMs, exchange: seen.exchange,
+    status: seen.status, headers: seen.headers, body: seen.body ?? Buffer.alloc(0), ...(seen.text !== undefined ? { text: seen.text } : {}), truncated: seen.body === undefined,
+    durationMs: seen.durationMs, exchange: seen.exchange,
   };
   return new Reply(op, format, http);
 }

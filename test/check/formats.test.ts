@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaTypeMatches, parseBody, readEnvelope, readList, readRecord } from '../../src/check/formats.ts';
+import { BodyDocument, mediaTypeMatches, parseBody, readEnvelope, readList, readRecord } from '../../src/check/formats.ts';
 
 const parse = (text: string, format: 'json' | 'xml') => {
   const p = parseBody(Buffer.from(text), format);
@@ -30,6 +30,26 @@ describe('reading response bodies', () => {
     const bomb = '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><l>&b;</l>';
     expect(parseBody(Buffer.from(bomb), 'xml')).toMatchObject({ ok: false, error: expect.stringContaining('DTD') });
     expect(parseBody(Buffer.from('{"a":'), 'json').ok).toBe(false);
+  });
+
+  it('judges well-formedness as parsing does, from a Buffer or from text', () => {
+    for (const [text, format] of [['<a><b></a>', 'xml'], ['', 'xml'], ['<l>x</l>', 'xml'], ['{"a":', 'json'], ['{"a":1}', 'json']] as const) {
+      for (const body of [Buffer.from(text), text]) {
+        const doc = new BodyDocument(body, format);
+        const checked = doc.wellFormed();
+        const parsed = parseBody(body, format);
+        expect(checked.ok, text).toBe(parsed.ok);
+        if (!checked.ok && !parsed.ok) expect(checked.error).toBe(parsed.error);
+        expect(doc.parsed()).toEqual(parsed);
+      }
+    }
+    expect(new BodyDocument('<a><b></a>', 'xml').wellFormed()).toMatchObject({ ok: false, error: expect.stringMatching(/^not well-formed XML: .*\(line 1\)$/) });
+  });
+
+  it('keeps of XML attributes those of the envelope only', () => {
+    const value = parse('<response success="true" reason="made" id="4" extra="x"><post type="integer">1</post></response>', 'xml');
+    expect(value).toEqual({ response: { '@_success': 'true', '@_reason': 'made', '@_id': '4', post: '1' } });
+    expect(readEnvelope(value, 'xml')).toEqual({ ok: true, envelope: { success: true, reason: 'made', id: 4 } });
   });
 
   it('reads XML lists and records under INT-list-shape', () => {

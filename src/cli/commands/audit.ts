@@ -1,5 +1,4 @@
 import { Option } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import { DEFAULTS } from '../../check/config.ts';
@@ -57,14 +56,8 @@ export const registerAudit: RegisterCommand = (program, setExit) => {
       }
       const audit = new Audit({ variant: opts.variant, maxBodyBytes, strict: opts.strict === true, redactor, ...(origin ? { origin } : {}) });
       for (const file of files) {
-        let text: string;
         try {
-          text = await readFile(resolve(file), 'utf8');
-        } catch (err) {
-          throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-        }
-        try {
-          audit.addFile(text, file);
+          audit.addPath(resolve(file), file);
         } catch (err) {
           if (err instanceof HarError) throw new UsageError(err.message);
           throw err;

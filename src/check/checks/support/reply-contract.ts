@@ -29,8 +29,9 @@ export function readByHttpMeaning(status: number): boolean {
   return (status >= 200 && status < 300) || status === 401;
 }
 
+/** The body is a well-formed document of the requested format (its values are not read here). */
 export function expectParses(reply: Reply): void {
-  const parsed = reply.parsed();
+  const parsed = reply.wellFormed();
   if (!parsed.ok) {
     fail(`the ${reply.format.toUpperCase()} body does not parse: ${parsed.error}`, {
       reply, requirement: reply.format === 'json' ? 'IB-2-format-json' : 'IB-2-format-xml', expected: `a ${reply.format.toUpperCase()} body`, actual: parsed.error,

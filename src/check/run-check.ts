@@ -55,6 +55,8 @@ export function notStarted(check: Check, why: 'deadline' | 'interrupted', signal
  * caller made one): its request count and throttled retries are its own while other checks run beside it.
  */
 export async function runCheck(check: Check, shared: Omit<CheckContext, 'note'>, strict: boolean, deadline = 0, scope = true): Promise<CheckResult> {
+  // A check that never started proves nothing either way: not established, never a failure.
+  if (deadline > 0 && Date.now() > deadline) return notStarted(check, 'deadline');
   const base = scope ? { ...shared, target: shared.target.scoped() } : shared;
   const exchanges: Exchange[] = [];
   const ctx: CheckContext = {
@@ -77,8 +79,6 @@ export async function runCheck(check: Check, shared: Omit<CheckContext, 'note'>,
     ...(base.target.throttledRetries > throttledBefore ? { throttled: base.target.throttledRetries - throttledBefore } : {}),
     durationMs: Math.round(performance.now() - started),
   });
-  // A check that never started proves nothing either way: not established, never a failure.
-  if (deadline > 0 && Date.now() > deadline) return notStarted(check, 'deadline');
   try {
     // Every exchange sent from here on, set-up shared through the world included, is this check's (./scope.ts).
     await withCheck(check.id, () => check.run(ctx));

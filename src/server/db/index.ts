@@ -224,7 +224,61 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     await db.close().catch(() => undefined);
     throw err;
   }
-  return db;
+  return process.env.CONFORM_DB_PROFILE ? withProfile(db, (text) => process.stderr.write(text)) : db;
+}
+
+/**
+ * A debugging aid: with CONFORM_DB_PROFILE set in the environment, the database counts and times every
+ * statement (by its text, parameters apart) and every transaction, and prints the totals when it is
+ * closed: where a run spends its time in the database.
+ */
+export function withProfile(db: Db, print: (text: string) => void): Db {
+  const statements = new Map<string, { count: number; ms: number }>();
+  const tx = { count: 0, ms: 0, statements: 0 };
+  const time = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      const key = sql.replace(/\s+/g, ' ').trim().slice(0, 160);
+      const s = statements.get(key) ?? { count: 0, ms: 0 };
+      s.count++;
+      s.ms += performance.now() - started;
+      statements.set(key, s);
+    }
+  };
+  return {
+    engine: db.engine,
+    query: (sql, params) => time(sql, () => db.query(sql, params)),
+    async transaction(fn) {
+      const started = performance.now();
+      try {
+        return await db.transaction((inner) =>
+          fn({
+            query: (sql, params) => {
+              tx.statements++;
+              return time(sql, () => inner.query(sql, params));
+            },
+          }),
+        );
+      } finally {
+        tx.count++;
+        tx.ms += performance.now() - started;
+      }
+    },
+    async close() {
+      const all = [...statements.values()].reduce((a, s) => ({ count: a.count + s.count, ms: a.ms + s.ms }), { count: 0, ms: 0 });
+      const lines = [...statements.entries()]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 40)
+        .map(([sql, s]) => `${s.ms.toFixed(0).padStart(7)} ms ${String(s.count).padStart(6)} x ${(s.ms / s.count).toFixed(2).padStart(6)} ms  ${sql}`);
+      print(
+        `database profile: ${all.count} statements in ${all.ms.toFixed(0)} ms; ${tx.count} transactions in ${tx.ms.toFixed(0)} ms ` +
+          `(${tx.count > 0 ? (tx.ms / tx.count).toFixed(2) : '0'} ms and ${tx.count > 0 ? (tx.statements / tx.count).toFixed(1) : '0'} statements each)\n${lines.join('\n')}\n`,
+      );
+      await db.close();
+    },
+  };
 }
 
 /** Splits a migration into statements on `;` at the end of a line (the files hold no procedural code). */

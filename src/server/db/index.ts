@@ -62,21 +62,44 @@ export function inlineLiterals(sql: string, params: readonly unknown[]): string 
 /**
  * PostgreSQL settings of the embedded engine, for memory. Its files live in the process's memory (an
  * in-memory database) or are read through it, so large shared buffers only hold a second copy of pages
- * the file system already keeps in memory: 16 MB is ample for a certification's records. WAL segments
- * (16 MB each) are kept to the fewest, checkpointing more often.
+ * the file system already keeps in memory: 16 MB is ample for a certification's records. Its WAL is made
+ * of 1 MB segments (16 MB by default, see PGLITE_INITDB), of which it keeps the fewest, checkpointing
+ * more often. The engine runs without fsync (`-F`), so a crash loses the database anyway: pages are not
+ * written whole to the WAL after each checkpoint (which would only serve recovery from a torn write).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'min_wal_size=32MB', 'max_wal_size=64MB', 'wal_buffers=1MB', 'temp_buffers=2MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'min_wal_size=2MB',
+  'max_wal_size=8MB',
+  'full_page_writes=off',
+  'wal_buffers=1MB',
+  'temp_buffers=2MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=8MB',
+];
 
-function pgliteOptions(defaults: readonly string[]): { startParams: string[] } {
-  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])] };
+/** initdb options of a new embedded database: WAL segments of 1 MB (the smallest PostgreSQL allows). */
+const PGLITE_INITDB = ['--wal-segsize=1'];
+
+function pgliteOptions(defaults: readonly string[]): { startParams: string[]; initDbStartParams: string[] } {
+  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])], initDbStartParams: [...PGLITE_INITDB] };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   const { PGlite: Engine } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams);
   // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
-  const pg = dataDir === undefined ? await Engine.create({ ...options, loadDataDir: await migratedTemplate() }) : await Engine.create(dataDir, options);
+  const pg = dataDir === undefined ? await fromTemplate(async () => Engine.create({ ...options, loadDataDir: await migratedTemplate() }), async () => Engine.create({ ...options, loadDataDir: await migratedTemplate(true) })) : await Engine.create(dataDir, options);
   return wrapPglite(pg);
+}
+
+/** Starts from the template as read from its file; read whole once more when that fails (another process wrote the file anew meanwhile). */
+async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<T>): Promise<T> {
+  try {
+    return await streamed();
+  } catch {
+    return await whole();
+  }
 }
 
 function wrapPglite(pg: PGlite): Db & { exec(sql: string): Promise<void> } {
@@ -174,15 +197,17 @@ function pgliteVersionOf(): string {
  * a name that changes with the migrations, the settings and the PGlite version (a stale template is
  * never loaded).
  */
-async function migratedTemplate(): Promise<Blob> {
+async function migratedTemplate(whole = false): Promise<Blob> {
   const made = await templateSource();
   if ('blob' in made) return made.blob;
+  // Read from the file as the engine unpacks it, for each database, rather than kept: the process holds
+  // one copy of it (in the engine's files), not two or three.
+  const { openAsBlob } = await import('node:fs');
   const { readFile } = await import('node:fs/promises');
-  // Read for each database rather than kept: the process holds one copy of it (in the engine), not two.
-  const bytes = await readFile(made.file).catch(() => undefined);
-  if (bytes) return new Blob([bytes]);
+  const blob = whole ? await readFile(made.file).then((bytes) => new Blob([bytes]), () => undefined) : await openAsBlob(made.file).catch(() => undefined);
+  if (blob) return blob;
   template = undefined;
-  return migratedTemplate();
+  return migratedTemplate(whole);
 }
 
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
@@ -192,7 +217,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     const { tmpdir } = await import('node:os');
     const { rename, writeFile } = await import('node:fs/promises');
     const pgliteVersion = pgliteVersionOf();
-    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0'));
+    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0'));
     for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
     const file = path.join(tmpdir(), `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`);
     const { access } = await import('node:fs/promises');

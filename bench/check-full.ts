@@ -1,6 +1,7 @@
 /**
  * Full certification of the embedded reference server, as a user runs it:
- * `conform check --variant <V>` in a child process, wall time including server start.
+ * `conform check --variant <V>` in a child process, wall time including server start, and the run's peak
+ * resident memory as report.json counts it (both processes).
  *
  *   npx tsx bench/check-full.ts [A|B] [runs]
  */
@@ -25,9 +26,10 @@ for (let i = 1; i <= runs; i++) {
     code = (err as { code: number }).code;
   }
   const wall = (performance.now() - started) / 1000;
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; durationMs: number; counts: Record<string, number>; verdict: string };
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; durationMs: number; counts: Record<string, number>; verdict: string; peakRssBytes?: number };
   console.log(
     `run ${i}: variant ${variant}, exit ${code}, ${report.verdict}, ${report.counts.total} checks, ${report.requests} requests, ` +
-      `wall ${wall.toFixed(1)} s (checks ${(report.durationMs / 1000).toFixed(1)} s), ${(report.requests / wall).toFixed(0)} requests/s over the wall time`,
+      `wall ${wall.toFixed(1)} s (checks ${(report.durationMs / 1000).toFixed(1)} s), ${(report.requests / wall).toFixed(0)} requests/s over the wall time, ` +
+      `peak RSS ${((report.peakRssBytes ?? NaN) / 1048576).toFixed(0)} MiB`,
   );
 }

@@ -6,7 +6,7 @@
  *   npx tsx bench/check-full.ts [A|B] [runs]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,4 +32,5 @@ for (let i = 1; i <= runs; i++) {
       `wall ${wall.toFixed(1)} s (checks ${(report.durationMs / 1000).toFixed(1)} s), ${(report.requests / wall).toFixed(0)} requests/s over the wall time, ` +
       `peak RSS ${((report.peakRssBytes ?? NaN) / 1048576).toFixed(0)} MiB`,
   );
+  rmSync(dir, { recursive: true, force: true });
 }

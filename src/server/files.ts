@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from './db/index.ts';
 import { missing } from './refusals.ts';
+import type { Steps } from './sql.ts';
 
 export const FILE_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
@@ -22,9 +23,9 @@ export class FileStore {
   /** `db` should bypass the read cache: file bytes are large and seldom read twice. */
   constructor(private readonly db: Queryable) {}
 
-  /** Keeps the bytes of a file (in the caller's transaction); a file already kept is left as it is. */
-  async put(tx: Queryable, md5: string, ext: string, data: Buffer): Promise<void> {
-    await tx.query('INSERT INTO post_files (md5, file_ext, data) VALUES ($1, $2, $3) ON CONFLICT (md5) DO NOTHING', [md5, ext, data]);
+  /** Adds to `steps` the keeping of a file's bytes; a file already kept is left as it is. */
+  keepStep(steps: Steps, md5: string, ext: string, data: Buffer): void {
+    steps.add('file_kept', `INSERT INTO post_files (md5, file_ext, data) VALUES (${steps.p(md5)}, ${steps.p(ext)}, ${steps.p(data)}) ON CONFLICT (md5) DO NOTHING`);
   }
 
   async get(md5: string): Promise<{ ext: string; data: Buffer } | undefined> {

@@ -3,15 +3,37 @@ import { USER_LEVELS } from '../../specs/model/index.ts';
 import type { User, UserDirectory } from './accounts.ts';
 import type { Queryable } from './db/index.ts';
 
-/** Collects WHERE clauses and their numbered parameters. */
-export class Where {
-  readonly clauses: string[] = [];
+/** Collects the numbered parameters of a statement. */
+export class Params {
   readonly params: unknown[] = [];
   /** Adds a value and returns its placeholder. */
   p(value: unknown): string {
     this.params.push(value);
     return `$${this.params.length}`;
   }
+}
+
+/**
+ * One statement of data-modifying steps: `WITH a AS (...), b AS (...) SELECT ...`. Its steps see the same
+ * snapshot and are applied together, atomically, in one trip to the database instead of a transaction of
+ * several statements; a step reads what another inserted only through its RETURNING (by its name).
+ */
+export class Steps extends Params {
+  readonly steps: string[] = [];
+  /** Adds a step named `name`. */
+  add(name: string, sql: string): this {
+    this.steps.push(`${name} AS (${sql})`);
+    return this;
+  }
+  /** The statement: the steps, then `select`. */
+  sql(select: string): string {
+    return this.steps.length > 0 ? `WITH ${this.steps.join(',\n')}\n${select}` : select;
+  }
+}
+
+/** Collects WHERE clauses and their numbered parameters. */
+export class Where extends Params {
+  readonly clauses: string[] = [];
   add(clause: string): this {
     this.clauses.push(clause);
     return this;

@@ -6,6 +6,7 @@ import type { ValueSetId } from '../../specs/model/index.ts';
 import { VALUE_SETS } from '../../specs/model/index.ts';
 import type { Queryable } from './db/index.ts';
 import { invalid } from './refusals.ts';
+import { Steps } from './sql.ts';
 
 const CATEGORY_SET: ValueSetId = 'tag-category';
 /** Prefix (the set's label) to category number, from the model's tag-category value set. */
@@ -39,28 +40,45 @@ export function parseTagString(s: string): ParsedTag[] {
   return [...out.values()];
 }
 
-/** Adjusts the tags table after a post's tags changed from `before` to `after`. */
-export async function updateTagCounts(tx: Queryable, before: readonly string[], after: readonly ParsedTag[]): Promise<void> {
+/**
+ * The steps that adjust the tags table after a post's tags changed from `before` to `after`: the counts
+ * of removed tags go down, added tags are created or counted up (in their order), and a prefix sets the
+ * category of a tag, also of one the post already had. Each tag is touched by one step only.
+ */
+export function tagCountSteps(steps: Steps, before: readonly string[], after: readonly ParsedTag[]): void {
   const afterNames = new Set(after.map((t) => t.name));
   const removed = before.filter((t) => !afterNames.has(t));
   const beforeSet = new Set(before);
   const added = after.filter((t) => !beforeSet.has(t.name));
+  const recategorised = after.filter((t) => beforeSet.has(t.name) && t.category !== undefined);
   if (removed.length > 0) {
-    await tx.query('UPDATE tags SET post_count = greatest(post_count - 1, 0), updated_at = now() WHERE name = ANY($1::text[])', [removed]);
+    steps.add('tags_removed', `UPDATE tags SET post_count = greatest(post_count - 1, 0), updated_at = now() WHERE name = ANY(${steps.p(removed)}::text[])`);
   }
-  for (const t of added) {
-    await tx.query(
-      `INSERT INTO tags (name, category, post_count) VALUES ($1, $2, 1)
-       ON CONFLICT (name) DO UPDATE SET post_count = tags.post_count + 1, category = COALESCE($3, tags.category), updated_at = now()`,
-      [t.name, t.category ?? 0, t.category ?? null],
+  if (added.length > 0) {
+    const names = steps.p(added.map((t) => t.name));
+    const categories = steps.p(added.map((t) => t.category ?? null));
+    // A tag that exists keeps its category unless a prefix gave one.
+    steps.add(
+      'tags_added',
+      `INSERT INTO tags (name, category, post_count)
+       SELECT n, COALESCE(c, 0), 1 FROM unnest(${names}::text[], ${categories}::int[]) WITH ORDINALITY AS t(n, c, i) ORDER BY i
+       ON CONFLICT (name) DO UPDATE SET post_count = tags.post_count + 1,
+         category = COALESCE((SELECT g.c FROM unnest(${names}::text[], ${categories}::int[]) AS g(n, c) WHERE g.n = EXCLUDED.name), tags.category), updated_at = now()`,
     );
   }
-  // A prefix on a tag the post already had still sets its category.
-  for (const t of after) {
-    if (beforeSet.has(t.name) && t.category !== undefined) {
-      await tx.query('UPDATE tags SET category = $2, updated_at = now() WHERE name = $1', [t.name, t.category]);
-    }
+  if (recategorised.length > 0) {
+    steps.add(
+      'tags_recategorised',
+      `UPDATE tags SET category = g.c, updated_at = now() FROM unnest(${steps.p(recategorised.map((t) => t.name))}::text[], ${steps.p(recategorised.map((t) => t.category))}::int[]) AS g(n, c) WHERE tags.name = g.n`,
+    );
   }
+}
+
+/** Adjusts the tags table after a post's tags changed from `before` to `after`, in one statement. */
+export async function updateTagCounts(tx: Queryable, before: readonly string[], after: readonly ParsedTag[]): Promise<void> {
+  const steps = new Steps();
+  tagCountSteps(steps, before, after);
+  if (steps.steps.length > 0) await tx.query(steps.sql('SELECT 1'), steps.params);
 }
 
 export interface PostSearch {

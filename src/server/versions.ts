@@ -16,7 +16,7 @@ import type { ApiRecord } from './protocol.ts';
 import type { Ctx, HandlerFactory, ServerEnv } from './registry.ts';
 import { param, sortKeyParam, valuesOf } from './registry.ts';
 import { invalid, requireUser } from './refusals.ts';
-import { Where, nameMatches, nameOf, userIdByName } from './sql.ts';
+import { Steps, Where, nameMatches, nameOf, userIdByName } from './sql.ts';
 
 /** The columns every version table has besides its snapshot. */
 export interface VersionRow extends Row {
@@ -111,27 +111,40 @@ export class History<V extends VersionRow> {
    * column names come from this code, never from a request.
    */
   async record(tx: Queryable, env: ServerEnv, recordId: number, updaterId: number, fields: Readonly<Record<string, unknown>>): Promise<void> {
+    const steps = new Steps();
+    if (!this.recordSteps(steps, env, steps.p(recordId), updaterId, fields)) return;
+    await tx.query(steps.sql('SELECT 1'), steps.params);
+  }
+
+  /**
+   * Adds to `steps` the recording of a version (see `record`) of the record whose id is the SQL `recordId`
+   * (a placeholder, or a subquery on an earlier step's RETURNING); false when nothing is recorded.
+   */
+  recordSteps(steps: Steps, env: ServerEnv, recordId: string, updaterId: number, fields: Readonly<Record<string, unknown>>): boolean {
     const notRecorded = this.spec.faults?.notRecorded;
-    if (notRecorded !== undefined && env.faults.active(notRecorded)) return;
+    if (notRecorded !== undefined && env.faults.active(notRecorded)) return false;
     const { table, key } = this.spec;
     const names = Object.keys(fields);
+    const updater = steps.p(updaterId);
+    const values = Object.values(fields).map((v) => steps.p(v));
+    let unmerged = '';
     if (env.variations.active('versions-merged')) {
       // The service family folds an updater's changes within an hour into their newest version (A note.rb:148-158).
-      const set = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
-      const merged = await tx.query<{ id: number }>(
+      const set = names.map((n, i) => `${n} = ${values[i]}`).join(', ');
+      steps.add(
+        `${table}_merged`,
         `UPDATE ${table} SET ${set}${set ? ', ' : ''}created_at = now()
-         WHERE id = (SELECT id FROM ${table} WHERE ${key} = $1 ORDER BY id DESC LIMIT 1) AND updater_id = $2 AND created_at > now() - interval '1 hour'
+         WHERE id = (SELECT id FROM ${table} WHERE ${key} = ${recordId} ORDER BY id DESC LIMIT 1) AND updater_id = ${updater} AND created_at > now() - interval '1 hour'
          RETURNING id`,
-        [recordId, updaterId, ...Object.values(fields)],
       );
-      if (merged.length > 0) return;
+      unmerged = ` WHERE NOT EXISTS (SELECT 1 FROM ${table}_merged)`;
     }
-    const placeholders = names.map((_, i) => `$${i + 3}`);
-    await tx.query(
+    steps.add(
+      `${table}_recorded`,
       `INSERT INTO ${table} (${key}, version, updater_id${names.map((n) => `, ${n}`).join('')})
-       VALUES ($1, COALESCE((SELECT max(version) FROM ${table} WHERE ${key} = $1), 0) + 1, $2${placeholders.map((p) => `, ${p}`).join('')})`,
-      [recordId, updaterId, ...Object.values(fields)],
+       SELECT ${recordId}, COALESCE((SELECT max(version) FROM ${table} WHERE ${key} = ${recordId}), 0) + 1, ${updater}${values.map((v) => `, ${v}`).join('')}${unmerged}`,
     );
+    return true;
   }
 
   /**

@@ -62,21 +62,44 @@ export function inlineLiterals(sql: string, params: readonly unknown[]): string 
 /**
  * PostgreSQL settings of the embedded engine, for memory. Its files live in the process's memory (an
  * in-memory database) or are read through it, so large shared buffers only hold a second copy of pages
- * the file system already keeps in memory: 16 MB is ample for a certification's records. WAL segments
- * (16 MB each) are kept to the fewest, checkpointing more often.
+ * the file system already keeps in memory: 16 MB is ample for a certification's records. Its WAL is made
+ * of 1 MB segments (16 MB by default, see PGLITE_INITDB), of which it keeps the fewest, checkpointing
+ * more often. The engine runs without fsync (`-F`), so a crash loses the database anyway: pages are not
+ * written whole to the WAL after each checkpoint (which would only serve recovery from a torn write).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'min_wal_size=32MB', 'max_wal_size=64MB', 'wal_buffers=1MB', 'temp_buffers=2MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'min_wal_size=2MB',
+  'max_wal_size=8MB',
+  'full_page_writes=off',
+  'wal_buffers=1MB',
+  'temp_buffers=2MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=8MB',
+];
 
-function pgliteOptions(defaults: readonly string[]): { startParams: string[] } {
-  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])] };
+/** initdb options of a new embedded database: WAL segments of 1 MB (the smallest PostgreSQL allows). */
+const PGLITE_INITDB = ['--wal-segsize=1'];
+
+function pgliteOptions(defaults: readonly string[]): { startParams: string[]; initDbStartParams: string[] } {
+  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])], initDbStartParams: [...PGLITE_INITDB] };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   const { PGlite: Engine } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams);
   // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
-  const pg = dataDir === undefined ? await Engine.create({ ...options, loadDataDir: await migratedTemplate() }) : await Engine.create(dataDir, options);
+  const pg = dataDir === undefined ? await fromTemplate(async () => Engine.create({ ...options, loadDataDir: await migratedTemplate() }), async () => Engine.create({ ...options, loadDataDir: await migratedTemplate(true) })) : await Engine.create(dataDir, options);
   return wrapPglite(pg);
+}
+
+/** Starts from the template as read from its file; read whole once more when that fails (another process wrote the file anew meanwhile). */
+async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<T>): Promise<T> {
+  try {
+    return await streamed();
+  } catch {
+    return await whole();
+  }
 }
 
 function wrapPglite(pg: PGlite): Db & { exec(sql: string): Promise<void> } {
@@ -174,15 +197,17 @@ function pgliteVersionOf(): string {
  * a name that changes with the migrations, the settings and the PGlite version (a stale template is
  * never loaded).
  */
-async function migratedTemplate(): Promise<Blob> {
+async function migratedTemplate(whole = false): Promise<Blob> {
   const made = await templateSource();
   if ('blob' in made) return made.blob;
+  // Read from the file as the engine unpacks it, for each database, rather than kept: the process holds
+  // one copy of it (in the engine's files), not two or three.
+  const { openAsBlob } = await import('node:fs');
   const { readFile } = await import('node:fs/promises');
-  // Read for each database rather than kept: the process holds one copy of it (in the engine), not two.
-  const bytes = await readFile(made.file).catch(() => undefined);
-  if (bytes) return new Blob([bytes]);
+  const blob = whole ? await readFile(made.file).then((bytes) => new Blob([bytes]), () => undefined) : await openAsBlob(made.file).catch(() => undefined);
+  if (blob) return blob;
   template = undefined;
-  return migratedTemplate();
+  return migratedTemplate(whole);
 }
 
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
@@ -192,7 +217,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     const { tmpdir } = await import('node:os');
     const { rename, writeFile } = await import('node:fs/promises');
     const pgliteVersion = pgliteVersionOf();
-    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0'));
+    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0'));
     for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
     const file = path.join(tmpdir(), `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`);
     const { access } = await import('node:fs/promises');
@@ -224,7 +249,61 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
     await db.close().catch(() => undefined);
     throw err;
   }
-  return db;
+  return process.env.CONFORM_DB_PROFILE ? withProfile(db, (text) => process.stderr.write(text)) : db;
+}
+
+/**
+ * A debugging aid: with CONFORM_DB_PROFILE set in the environment, the database counts and times every
+ * statement (by its text, parameters apart) and every transaction, and prints the totals when it is
+ * closed: where a run spends its time in the database.
+ */
+export function withProfile(db: Db, print: (text: string) => void): Db {
+  const statements = new Map<string, { count: number; ms: number }>();
+  const tx = { count: 0, ms: 0, statements: 0 };
+  const time = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      const key = sql.replace(/\s+/g, ' ').trim().slice(0, 160);
+      const s = statements.get(key) ?? { count: 0, ms: 0 };
+      s.count++;
+      s.ms += performance.now() - started;
+      statements.set(key, s);
+    }
+  };
+  return {
+    engine: db.engine,
+    query: (sql, params) => time(sql, () => db.query(sql, params)),
+    async transaction(fn) {
+      const started = performance.now();
+      try {
+        return await db.transaction((inner) =>
+          fn({
+            query: (sql, params) => {
+              tx.statements++;
+              return time(sql, () => inner.query(sql, params));
+            },
+          }),
+        );
+      } finally {
+        tx.count++;
+        tx.ms += performance.now() - started;
+      }
+    },
+    async close() {
+      const all = [...statements.values()].reduce((a, s) => ({ count: a.count + s.count, ms: a.ms + s.ms }), { count: 0, ms: 0 });
+      const lines = [...statements.entries()]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 40)
+        .map(([sql, s]) => `${s.ms.toFixed(0).padStart(7)} ms ${String(s.count).padStart(6)} x ${(s.ms / s.count).toFixed(2).padStart(6)} ms  ${sql}`);
+      print(
+        `database profile: ${all.count} statements in ${all.ms.toFixed(0)} ms; ${tx.count} transactions in ${tx.ms.toFixed(0)} ms ` +
+          `(${tx.count > 0 ? (tx.ms / tx.count).toFixed(2) : '0'} ms and ${tx.count > 0 ? (tx.statements / tx.count).toFixed(1) : '0'} statements each)\n${lines.join('\n')}\n`,
+      );
+      await db.close();
+    },
+  };
 }
 
 /** Splits a migration into statements on `;` at the end of a line (the files hold no procedural code). */

@@ -14,9 +14,9 @@ import type { ParamValues, RawInput } from '../params.ts';
 import type { ApiRecord } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
-import { Where, isSet, nameOf } from '../sql.ts';
+import { Steps, Where, isSet, nameOf } from '../sql.ts';
 import type { ParsedTag } from '../tags.ts';
-import { buildPostSearch, parseTagString, updateTagCounts } from '../tags.ts';
+import { buildPostSearch, parseTagString, tagCountSteps } from '../tags.ts';
 import { invalid, invalidRecord, notFound, requireUser } from '../refusals.ts';
 import type { VersionRow } from '../versions.ts';
 import { History } from '../versions.ts';
@@ -173,21 +173,21 @@ export interface PostFields {
 }
 
 /**
- * Records a version of a post after a change (IB-9-posts-versions). `before` is the tag list before the
- * change (empty for a new post).
+ * The version of a post after a change (IB-9-posts-versions). `before` is the tag list before the change
+ * (empty for a new post).
  */
-async function recordVersion(tx: Queryable, env: ServerEnv, postId: number, updater: User, before: readonly string[], after: PostFields): Promise<void> {
+function versionFields(before: readonly string[], after: PostFields): Record<string, unknown> {
   const names = after.tags.map((t) => t.name);
   const afterSet = new Set(names);
   const beforeSet = new Set(before);
-  await HISTORY.record(tx, env, postId, updater.id, {
+  return {
     tag_string: names.join(' '),
     rating: after.rating,
     source: after.source,
     parent_id: after.parentId,
     added_tags: names.filter((t) => !beforeSet.has(t)),
     removed_tags: before.filter((t) => !afterSet.has(t)),
-  });
+  };
 }
 
 /** The size tag the service family adds of its own to a small image (variation service-tags, INT-service-tags). */
@@ -200,26 +200,42 @@ function withServiceTags(env: ServerEnv, fields: PostFields, width: number | nul
   return { ...fields, tags: [...fields.tags, { name: SERVICE_TAG, category: undefined }] };
 }
 
-/** Inserts a post (from an upload) with its tags and first version; returns its id. */
+/**
+ * Adds to `steps` the insert of a post (from an upload) with its tags, its first version and its
+ * uploader's count; the step `new_post` returns its id.
+ */
+export function insertPostSteps(
+  steps: Steps,
+  env: ServerEnv,
+  uploader: User,
+  fields: PostFields,
+  file: { md5: string; ext: string; size: number; width: number | null; height: number | null } | null,
+): void {
+  fields = withServiceTags(env, fields, file?.width ?? null, file?.height ?? null);
+  const names = fields.tags.map((t) => t.name);
+  const values = [uploader.id, names.join(' '), names, fields.rating, fields.source, fields.parentId, file?.md5 ?? null, file?.ext ?? null, file?.size ?? null, file?.width ?? null, file?.height ?? null].map((v) => steps.p(v));
+  values[2] += '::text[]';
+  steps.add(
+    'new_post',
+    `INSERT INTO posts (uploader_id, tag_string, tag_array, rating, source, parent_id, md5, file_ext, file_size, image_width, image_height)
+     VALUES (${values.join(', ')}) RETURNING id`,
+  );
+  tagCountSteps(steps, [], fields.tags);
+  HISTORY.recordSteps(steps, env, '(SELECT id FROM new_post)', uploader.id, versionFields([], fields));
+  steps.add('uploader_counted', `UPDATE users SET post_upload_count = post_upload_count + 1 WHERE id = ${steps.p(uploader.id)}`);
+}
+
+/** Inserts a post with its tags and first version, in one statement; returns its id. */
 export async function insertPost(
-  tx: Queryable,
+  q: Queryable,
   env: ServerEnv,
   uploader: User,
   fields: PostFields,
   file: { md5: string; ext: string; size: number; width: number | null; height: number | null } | null,
 ): Promise<number> {
-  fields = withServiceTags(env, fields, file?.width ?? null, file?.height ?? null);
-  const names = fields.tags.map((t) => t.name);
-  const rows = await tx.query<{ id: number }>(
-    `INSERT INTO posts (uploader_id, tag_string, tag_array, rating, source, parent_id, md5, file_ext, file_size, image_width, image_height)
-     VALUES ($1, $2, $3::text[], $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [uploader.id, names.join(' '), names, fields.rating, fields.source, fields.parentId, file?.md5 ?? null, file?.ext ?? null, file?.size ?? null, file?.width ?? null, file?.height ?? null],
-  );
-  const id = rows[0]!.id;
-  await updateTagCounts(tx, [], fields.tags);
-  await recordVersion(tx, env, id, uploader, [], fields);
-  await tx.query('UPDATE users SET post_upload_count = post_upload_count + 1 WHERE id = $1', [uploader.id]);
-  return id;
+  const steps = new Steps();
+  insertPostSteps(steps, env, uploader, fields, file);
+  return (await q.query<{ id: number }>(steps.sql('SELECT id FROM new_post'), steps.params))[0]!.id;
 }
 
 /** Downloads a source URL through the guard; a failed download is an invalid parameter (INT-source-download). */
@@ -247,15 +263,18 @@ async function applyChange(tx: Queryable, env: ServerEnv, post: PostRow, user: U
   const changed = !sameTags || next.rating !== post.rating || next.source !== post.source || next.parentId !== post.parent_id;
   const categorised = next.tags.some((t) => t.category !== undefined);
   if (!changed && !categorised) return false;
-  await tx.query(
-    'UPDATE posts SET tag_string = $2, tag_array = $3::text[], rating = $4, source = $5, parent_id = $6, updated_at = now() WHERE id = $1',
-    [post.id, names.join(' '), names, next.rating, next.source, next.parentId],
+  const steps = new Steps();
+  const id = steps.p(post.id);
+  steps.add(
+    'post_changed',
+    `UPDATE posts SET tag_string = ${steps.p(names.join(' '))}, tag_array = ${steps.p(names)}::text[], rating = ${steps.p(next.rating)}, source = ${steps.p(next.source)}, parent_id = ${steps.p(next.parentId)}, updated_at = now() WHERE id = ${id}`,
   );
-  await updateTagCounts(tx, post.tag_array, next.tags);
+  tagCountSteps(steps, post.tag_array, next.tags);
   if (changed) {
-    await recordVersion(tx, env, post.id, user, post.tag_array, next);
-    await tx.query('UPDATE users SET post_update_count = post_update_count + 1 WHERE id = $1', [user.id]);
+    HISTORY.recordSteps(steps, env, id, user.id, versionFields(post.tag_array, next));
+    steps.add('updater_counted', `UPDATE users SET post_update_count = post_update_count + 1 WHERE id = ${steps.p(user.id)}`);
   }
+  await tx.query(steps.sql('SELECT 1'), steps.params);
   return changed;
 }
 

@@ -12,9 +12,9 @@ import { ApiError } from '../protocol.ts';
 import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { pagedRows } from '../paging.ts';
 import { param } from '../registry.ts';
-import { Where, nameOf } from '../sql.ts';
+import { Steps, Where, nameOf } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
-import { FALLBACK_RATING, downloadSource, insertPost, postExists, storedRating } from './posts.ts';
+import { FALLBACK_RATING, downloadSource, insertPostSteps, postExists, storedRating } from './posts.ts';
 import { notFound, requireUser } from '../refusals.ts';
 
 interface UploadRow extends Row {
@@ -128,19 +128,26 @@ export const uploadsModule: ResourceModule = {
         const parentId = f.active('upload-parent-dropped') ? null : given;
         if (f.active('upload-parent-dropped') && given !== null && !(await postExists(env.db, given))) throw invalid(`${PARENT}: no post with id ${given}`);
         const tags = parseTagString(sourceDropped ? 'tagme' : (params.str(TAGS) ?? ''));
-        const result = await env.db.transaction(async (tx) => {
-          if (parentId !== null && !(await postExists(tx, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
-          if (image && bytes) await env.files.put(tx, image.md5, image.ext, bytes);
-          const postId = f.active('upload-no-post')
-            ? null
-            : await insertPost(tx, env, user, { tags, rating: f.active('upload-rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored, source, parentId }, image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null);
-          const rows = await tx.query<{ id: number }>(
-            `INSERT INTO uploads (uploader_id, source, rating, parent_id, tag_string, md5, file_ext, file_size, post_id, status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-            [user.id, source, rating ?? '', parentId, tags.map((t) => t.name).join(' '), image?.md5 ?? null, image?.ext ?? null, image?.size ?? null, postId, postId === null ? 'pending' : 'completed'],
-          );
-          return { id: rows[0]!.id, postId };
-        });
+        if (parentId !== null && !(await postExists(env.db, parentId))) throw invalid(`${PARENT}: no post with id ${parentId}`);
+        // The file, the post with its tags and first version, and the upload: one statement.
+        const steps = new Steps();
+        if (image && bytes) env.files.keepStep(steps, image.md5, image.ext, bytes);
+        const posted = !f.active('upload-no-post');
+        if (posted) {
+          const file = image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null;
+          insertPostSteps(steps, env, user, { tags, rating: f.active('upload-rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored, source, parentId }, file);
+        }
+        const values = [user.id, source, rating ?? '', parentId, tags.map((t) => t.name).join(' '), image?.md5 ?? null, image?.ext ?? null, image?.size ?? null].map((v) => steps.p(v));
+        steps.add(
+          'new_upload',
+          `INSERT INTO uploads (uploader_id, source, rating, parent_id, tag_string, md5, file_ext, file_size, post_id, status)
+           VALUES (${values.join(', ')}, ${posted ? '(SELECT id FROM new_post)' : 'NULL'}, ${steps.p(posted ? 'completed' : 'pending')}) RETURNING id`,
+        );
+        const rows = await env.db.query<{ id: number; post_id: number | null }>(
+          steps.sql(`SELECT (SELECT id FROM new_upload) AS id, ${posted ? '(SELECT id FROM new_post)' : 'NULL::integer'} AS post_id`),
+          steps.params,
+        );
+        const result = { id: rows[0]!.id, postId: rows[0]!.post_id };
         return { kind: 'envelope', id: result.id, ...(result.postId !== null ? { extra: { post_id: result.postId } } : {}) };
       };
     },

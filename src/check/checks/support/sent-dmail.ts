@@ -10,6 +10,9 @@ import { recordId } from '../../formats.ts';
 import type { CallOptions } from '../../target.ts';
 import { records, succeed, text } from './calls.ts';
 
+/** The ids of a list's records. */
+const idsOf = (list: readonly RecordFields[]) => list.map(recordId).filter((x): x is number => x !== undefined);
+
 /** The first `n` usable accounts, Members first; skips when the accounts file has fewer. */
 export function accountsOrSkip(ctx: CheckContext, n: number): Account[] {
   const members = ctx.accounts.byRole('Member');
@@ -25,7 +28,6 @@ export function accountsOrSkip(ctx: CheckContext, n: number): Account[] {
  * the recipient lists: the recipient's own list says.
  */
 export async function recipientCopy(ctx: CheckContext, to: Account, title: string, created: number | undefined): Promise<number> {
-  const idsOf = (list: readonly RecordFields[]) => list.map(recordId).filter((x): x is number => x !== undefined);
   const search = await ctx.target.call('dmails.list', { as: to, fields: { message_matches: title } });
   ctx.note(search);
   let found = search.ok ? idsOf(search.list() ?? []) : [];
@@ -48,7 +50,6 @@ export async function recipientCopy(ctx: CheckContext, to: Account, title: strin
  * first), and the search may be what is broken: a dmail in either is listed to them.
  */
 export async function listedDmails(ctx: CheckContext, d: { readonly title: string }, as: Account, options: Omit<CallOptions, 'as' | 'fields'> = {}): Promise<number[]> {
-  const idsOf = (list: readonly RecordFields[]) => list.map(recordId).filter((x): x is number => x !== undefined);
   const all = idsOf(records(await succeed(ctx, 'dmails.list', { ...options, as }, `${as.name}'s dmail list`), 'dmails.list'));
   const search = await ctx.target.call('dmails.list', { ...options, as, fields: { message_matches: d.title } });
   ctx.note(search);

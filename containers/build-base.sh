@@ -4,13 +4,8 @@
 # needed. Usage: containers/build-base.sh [TAG]   (engine: $CONTAINER_ENGINE, else podman, else docker)
 set -euo pipefail
 
-engine=${CONTAINER_ENGINE:-}
-if [ -z "$engine" ]; then
-  if command -v podman >/dev/null 2>&1; then engine=podman; elif command -v docker >/dev/null 2>&1; then engine=docker; else
-    echo "build-base: neither podman nor docker is installed" >&2
-    exit 2
-  fi
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/engine.sh"
+pick_engine build-base
 node=$(readlink -f "$(command -v node)")
 major=$("$node" -p 'process.versions.node.split(".")[0]')
 tag=${1:-localhost/conform-node:$major}

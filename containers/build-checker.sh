@@ -9,14 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-engine=${CONTAINER_ENGINE:-}
-if [ -z "$engine" ]; then
-  if command -v podman >/dev/null 2>&1; then engine=podman; elif command -v docker >/dev/null 2>&1; then engine=docker; else
-    echo "build-checker: neither podman nor docker is installed" >&2
-    exit 2
-  fi
-fi
-export CONTAINER_ENGINE=$engine
+. "$(dirname "${BASH_SOURCE[0]}")/engine.sh"
+pick_engine build-checker
 tag=${1:-localhost/conform:latest}
 [ -d node_modules ] || { echo "build-checker: run npm ci first (npm pack builds dist/ with the development dependencies)" >&2; exit 2; }
 

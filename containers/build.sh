@@ -7,14 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-engine=${CONTAINER_ENGINE:-}
-if [ -z "$engine" ]; then
-  if command -v podman >/dev/null 2>&1; then engine=podman; elif command -v docker >/dev/null 2>&1; then engine=docker; else
-    echo "build: neither podman nor docker is installed" >&2
-    exit 2
-  fi
-fi
-export CONTAINER_ENGINE=$engine
+. "$(dirname "${BASH_SOURCE[0]}")/engine.sh"
+pick_engine build
 tag=${1:-localhost/conform-reference:latest}
 [ -d node_modules ] || { echo "build: run npm ci first (the image takes node_modules from the build context)" >&2; exit 2; }
 node scripts/build.js --if-stale >&2

@@ -14,9 +14,10 @@ export function expectDocumentedStatus(reply: Reply, variant: Variant): void {
   }
   const documented = statusCodesFor(variant);
   if (!documented.includes(reply.status)) {
-    fail(`status ${reply.status} is not one of the documented codes${readByHttpMeaning(reply.status) ? ' (read by its HTTP meaning, INT-status-table)' : ''}`, {
+    const reading = readByHttpMeaning(reply.status);
+    fail(`status ${reply.status} is not one of the documented codes${reading ? ' (read by its HTTP meaning, INT-status-table)' : ''}`, {
       reply, requirement: 'IB-7-status-documented', expected: documented.join(', '), actual: String(reply.status),
-      ...(readByHttpMeaning(reply.status) ? { interpretation: 'INT-status-table' as const } : {}),
+      ...(reading ? { interpretation: 'INT-status-table' as const } : {}),
     });
   }
 }
@@ -25,7 +26,7 @@ export function expectDocumentedStatus(reply: Reply, variant: Variant): void {
  * A status outside the table that HTTP gives a meaning no row of the table takes (INT-status-table):
  * a success other than 200/204 (201 Created), or 401 Unauthorized refusing access as 403 does.
  */
-export function readByHttpMeaning(status: number): boolean {
+function readByHttpMeaning(status: number): boolean {
   return (status >= 200 && status < 300) || status === 401;
 }
 

@@ -10,6 +10,7 @@ import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
 import type { SuiteMessage } from './suites-process.ts';
 import type { CheckResult } from './result.ts';
+import { wasmFlagsForChild } from '../wasm.ts';
 
 export interface RunOutcome {
   readonly results: CheckResult[];
@@ -51,8 +52,9 @@ function runPass(config: RunConfig, onResult: (r: CheckResult) => void, signal: 
     let ended = false;
     let stderr = '';
     // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
-    // target's large bodies would otherwise grow the heap faster than it is collected.
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', ...nodeArgsFor(SUITES_PROCESS)], {
+    // target's large bodies would otherwise grow the heap faster than it is collected. undici's parser
+    // compiled by Liftoff only (../wasm.ts).
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', ...wasmFlagsForChild(), ...nodeArgsFor(SUITES_PROCESS)], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...configToEnv(config) },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -1,10 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from '../errors.ts';
 import { VERSION } from '../version.ts';
+import { baselineWasmOnly } from '../wasm.ts';
 import { commands } from './commands/index.ts';
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // Before any WebAssembly (the database engine, undici's parser) is compiled: see ../wasm.ts.
+  baselineWasmOnly();
   // A closed pipe (`conform spec | head`) ends the output, not the program with a stack trace.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);

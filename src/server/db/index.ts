@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
+import { baselineWasmOnly } from '../../wasm.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -86,23 +86,8 @@ function pgliteOptions(defaults: readonly string[]): { startParams: string[]; in
   return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])], initDbStartParams: [...PGLITE_INITDB] };
 }
 
-/**
- * Compiles the engine's WebAssembly with V8's baseline compiler (Liftoff) only. By default V8 also
- * recompiles the functions it finds hot with its optimising compiler (TurboFan) in background threads:
- * for PostgreSQL's large module that costs more CPU and memory than the optimised code wins back over a
- * certification run. Measured on a full embedded run of A (`bench/check-full.ts`): 7.1-7.8 s and
- * 566-579 MiB peak with tiering, 6.0-6.1 s and 475-492 MiB with Liftoff only. Set once, before the
- * engine's module is compiled; it applies to every WebAssembly module this process compiles after it.
- * CONFORM_WASM_TIERING=1 keeps V8's default.
- */
-let wasmFlagsSet = false;
-function baselineWasmOnly(): void {
-  if (wasmFlagsSet || process.env.CONFORM_WASM_TIERING === '1') return;
-  wasmFlagsSet = true;
-  v8.setFlagsFromString('--liftoff-only');
-}
-
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
+  // The engine's module compiled by Liftoff only (../../wasm.ts).
   baselineWasmOnly();
   const { PGlite: Engine } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams);

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../../src/report/model.ts';
+import { expect } from 'vitest';
 import { Children, stopChild } from '../support/children.ts';
 import { scaled } from '../support/time.ts';
 
@@ -54,4 +55,30 @@ export class Scratch {
     await this.children.stopAll();
     for (const d of this.dirs) rmSync(d, { recursive: true, force: true });
   }
+}
+
+/** Status per check id. */
+export function statuses(r: Run): Record<string, string> {
+  return Object.fromEntries(r.report!.results.map((x) => [x.check, x.status]));
+}
+
+/**
+ * A run of one check at a time (`one`) and a run with several at once (`many`, perhaps in another order):
+ * the same checks, the same status for every check, the same verdict and exit code.
+ */
+export function expectSameResults(one: Run, many: Run): void {
+  expect(one.report, one.stderr).toBeDefined();
+  expect(many.report, many.stderr).toBeDefined();
+  expect(one.report!.concurrency).toBe(1);
+  expect(many.report!.concurrency).toBeGreaterThan(1);
+  expect(many.report!.errors).toEqual([]);
+  const a = statuses(one);
+  const b = statuses(many);
+  expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+  const differ = Object.keys(a)
+    .filter((id) => a[id] !== b[id])
+    .map((id) => `${id}: ${a[id]} one at a time, ${b[id]} with --concurrency ${many.report!.concurrency} (${many.report!.results.find((x) => x.check === id)!.message ?? ''})`);
+  expect(differ).toEqual([]);
+  expect(many.report!.verdict).toBe(one.report!.verdict);
+  expect(many.code).toBe(one.code);
 }

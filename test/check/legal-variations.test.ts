@@ -12,7 +12,7 @@ import { VARIATIONS, combinedVariations } from '../../src/server/variations.ts';
 import { requirementsFor } from '../../specs/requirements/index.ts';
 import { VERSION } from '../../src/version.ts';
 import type { Run } from './helpers.ts';
-import { Scratch } from './helpers.ts';
+import { Scratch, expectSameResults } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
@@ -47,23 +47,28 @@ describe('legal variations of the reference server are certified', { timeout: sc
     expect(VARIATIONS.filter((v) => v.alone !== undefined).map((v) => v.id).sort()).toEqual(['one-appeal-a-day', 'throttle']);
   });
 
-  // Everything but throttling at once, on every check of each variant.
+  // Everything but throttling at once, on every check of each variant: one check at a time, and with
+  // --concurrency 8, which must agree check by check (the same isolation as on the reference server).
   for (const variant of ['A', 'B'] as const) {
-    it(`variant ${variant}: all variations together, full run`, async () => {
+    it(`variant ${variant}: all variations together, full run, one check at a time and with --concurrency 8`, async () => {
       const on = combinedVariations(variant);
-      const r = await scratch.conform(['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet']);
-      // Even where no answer names the id of what a create made (204 No Content, bare envelopes), every
-      // check finds its records through documented searches: nothing is skipped, every MUST established.
-      const results = expectConformant(r);
-      expect(results.filter((y) => y.status === 'skip').map((y) => `${y.check}: ${y.message}`)).toEqual([]);
-      expect(r.report!.variations).toEqual(on);
-      expect(results.filter((x) => x.status === 'pass').length).toBeGreaterThan(300);
-      // The readings that let the variations pass are named where they matter.
-      if (on.includes('revert-404')) expect(results.some((x) => x.status === 'warn' && x.interpretation === 'INT-version-ids-hidden')).toBe(true);
-      // Actions without a documented level ran as the most privileged account, and the report says which.
-      expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
-      // The report names the version of the package that wrote it.
-      expect(r.report!.tool.version).toBe(VERSION);
+      const args = ['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet'];
+      const [one, many] = await Promise.all([scratch.conform([...args, '--concurrency', '1']), scratch.conform([...args, '--concurrency', '8'])]);
+      expectSameResults(one, many);
+      for (const r of [one, many]) {
+        // Even where no answer names the id of what a create made (204 No Content, bare envelopes), every
+        // check finds its records through documented searches: nothing is skipped, every MUST established.
+        const results = expectConformant(r);
+        expect(results.filter((y) => y.status === 'skip').map((y) => `${y.check}: ${y.message}`)).toEqual([]);
+        expect(r.report!.variations).toEqual(on);
+        expect(results.filter((x) => x.status === 'pass').length).toBeGreaterThan(300);
+        // The readings that let the variations pass are named where they matter.
+        if (on.includes('revert-404')) expect(results.some((x) => x.status === 'warn' && x.interpretation === 'INT-version-ids-hidden')).toBe(true);
+        // Actions without a documented level ran as the most privileged account, and the report says which.
+        expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
+        // The report names the version of the package that wrote it.
+        expect(r.report!.tool.version).toBe(VERSION);
+      }
     });
   }
 
@@ -78,12 +83,16 @@ describe('legal variations of the reference server are certified', { timeout: sc
     expect(r.stdout).toMatch(/refused a create by a rule of its own/);
   });
 
-  it('throttled writes (421 with Retry-After) are waited out', async () => {
-    const r = await scratch.conform(['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet']);
-    const results = expectConformant(r, ['only']);
-    expect(results.filter((x) => x.status === 'skip')).toEqual([]);
-    // The server did throttle: some checks waited a 421 out and went on.
-    expect(results.reduce((n, x) => n + (x.throttled ?? 0), 0)).toBeGreaterThan(0);
+  it('throttled writes (421 with Retry-After) are waited out, with the throttling budget shared: one check at a time and with --concurrency 8 alike', async () => {
+    const args = ['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet'];
+    const [one, many] = await Promise.all([scratch.conform([...args, '--concurrency', '1']), scratch.conform([...args, '--concurrency', '8'])]);
+    expectSameResults(one, many);
+    for (const r of [one, many]) {
+      const results = expectConformant(r, ['only']);
+      expect(results.filter((x) => x.status === 'skip')).toEqual([]);
+      // The server did throttle: some checks waited a 421 out and went on.
+      expect(results.reduce((n, x) => n + (x.throttled ?? 0), 0)).toBeGreaterThan(0);
+    }
   });
 });
 

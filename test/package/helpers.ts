@@ -9,9 +9,14 @@ const exec = promisify(execFile);
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
-/** The environment without the npm_* variables of an enclosing `npm test`, which would steer npm. */
+/**
+ * The environment without the npm_* variables of an enclosing `npm test`, which would steer npm, and with
+ * npm set to prefer its cache (as a CI runner with a warm npm cache is): the dependencies this machine
+ * installed are not asked of the registry again, which halves an install's time. What is tested is
+ * what installs the package and runs it, not npm's revalidation of its cache.
+ */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))), ...extra };
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))), npm_config_prefer_offline: 'true', ...extra };
 }
 
 /**

@@ -19,7 +19,6 @@ import { createWorld } from '../../src/check/context.ts';
 import { Target } from '../../src/check/target.ts';
 import type { Accounts } from '../../src/check/accounts.ts';
 import { findFault } from '../../src/server/faults.ts';
-import type { Run } from './helpers.ts';
 import { Scratch, expectSameResults } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
@@ -164,14 +163,6 @@ describe('checks in flight side by side on one client', () => {
   });
 });
 
-/** `conform ARGS` one check at a time, and with --concurrency 8 (plus `concurrent`), side by side. */
-function bothWays(args: readonly string[], concurrent: readonly string[] = []): Promise<[Run, Run]> {
-  return Promise.all([
-    scratch.conform([...args, '--concurrency', '1', '--quiet'], scaled(290_000)),
-    scratch.conform([...args, '--concurrency', '8', ...concurrent, '--quiet'], scaled(290_000)),
-  ]);
-}
-
 // The legal variations, together and throttling, are compared both ways where they are certified
 // (./legal-variations.test.ts): each of those runs is made once.
 describe('--concurrency and the order of checks give the results of a run of one check at a time', { timeout: scaled(600_000) }, () => {
@@ -181,7 +172,7 @@ describe('--concurrency and the order of checks give the results of a run of one
   // state where it must not (another user's dmail can be deleted): everything else is the reference server.
   const FAULT = 'dmails-others-deletable';
   it(`variant A with ${FAULT}: the registry's order one at a time and a shuffled run with --concurrency 8 agree check by check; only the faulted requirement's checks fail`, async () => {
-    const [one, many] = await bothWays(['check', '--variant', 'A', '--fault', FAULT, '--seed', '21'], ['--shuffle', '7']);
+    const [one, many] = await scratch.bothWays(['check', '--variant', 'A', '--fault', FAULT, '--seed', '21', '--quiet'], ['--shuffle', '7']);
     expect(one.code, one.stderr).toBe(1);
     expectSameResults(one, many);
     const broken = new Set<string>(findFault(FAULT)!.requirements);
@@ -191,7 +182,7 @@ describe('--concurrency and the order of checks give the results of a run of one
   });
 
   it('variant B, the reference server, full run (the concurrent one shuffled)', async () => {
-    const [one, many] = await bothWays(['check', '--variant', 'B', '--seed', '21'], ['--shuffle', '5']);
+    const [one, many] = await scratch.bothWays(['check', '--variant', 'B', '--seed', '21', '--quiet'], ['--shuffle', '5']);
     expect(one.code, one.stderr).toBe(0);
     expectSameResults(one, many);
   });

@@ -44,6 +44,11 @@ export class Scratch {
     });
   }
 
+  /** `conform ARGS` one check at a time, and with --concurrency 8 (plus `concurrent`), side by side. */
+  bothWays(args: readonly string[], concurrent: readonly string[] = []): Promise<[Run, Run]> {
+    return Promise.all([this.conform([...args, '--concurrency', '1'], 290_000), this.conform([...args, '--concurrency', '8', ...concurrent], 290_000)]);
+  }
+
   /** `conform serve ARGS --port 0`; resolves with its URL once it says it listens (stopped if it does not). */
   async serve(args: readonly string[]): Promise<{ url: string; stop(): Promise<void> }> {
     const child = this.children.spawn(process.execPath, [BIN, 'serve', ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../../src/report/model.ts';
+import type { Db } from '../../src/server/index.ts';
+import { openDb } from '../../src/server/index.ts';
 import { expect } from 'vitest';
 import { Children, stopChild } from '../support/children.ts';
 import { scaled } from '../support/time.ts';
@@ -21,10 +23,22 @@ export interface Run {
   readonly report?: Report;
 }
 
-/** Temporary directories and processes of one test file, removed by `cleanup()`. */
+/** Temporary directories, processes, servers and the database of one test file, removed by `cleanup()`. */
 export class Scratch {
   private readonly dirs: string[] = [];
   private readonly children = new Children();
+  private readonly deferred: (() => Promise<unknown>)[] = [];
+  private database: Promise<Db> | undefined;
+
+  /** Runs `fn` at cleanup (the last deferred first), before the database closes; its failure is ignored. */
+  defer(fn: () => Promise<unknown>): void {
+    this.deferred.push(fn);
+  }
+
+  /** One embedded database for the file's in-process servers: opened on first use, closed at cleanup. */
+  db(): Promise<Db> {
+    return (this.database ??= openDb({}));
+  }
 
   dir(label: string): string {
     const d = mkdtempSync(join(tmpdir(), `conform-${label}-`));
@@ -57,6 +71,8 @@ export class Scratch {
   }
 
   async cleanup(): Promise<void> {
+    for (const fn of this.deferred.reverse()) await fn().catch(() => undefined);
+    await (await this.database)?.close();
     await this.children.stopAll();
     for (const d of this.dirs) rmSync(d, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
@@ -15,25 +15,13 @@ import { startProxy } from '../../src/proxy/proxy.ts';
 import type { ReportedResult } from '../../src/report/model.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import { writeReport } from '../../src/report/write.ts';
-import type { Db } from '../../src/server/index.ts';
-import { openDb, startServer } from '../../src/server/index.ts';
+import { startServer } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
-const cleanups: (() => Promise<void>)[] = [];
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDb({});
-});
-
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  await db.close();
-  await scratch.cleanup();
-});
+afterAll(() => scratch.cleanup());
 
 /** The same list of calls for every arrangement: reads, writes, refusals, both formats. */
 const CALLS: ((t: Target, name: string) => Promise<unknown>)[] = [];
@@ -57,7 +45,7 @@ async function contexts(variant: Variant, urls: readonly string[]) {
       url,
       `mg${i}`,
     );
-    cleanups.push(c.close);
+    scratch.defer(c.close);
     out.push(c.ctx);
   }
   return out;
@@ -79,12 +67,12 @@ function summary(r: ProxyReport) {
 
 describe('three proxies in front of one server, merged, judge as one', { timeout: scaled(120_000) }, () => {
   it('conform merge of the three reports and conform audit of the three HAR files equal the one proxy\'s', async () => {
-    const server = await startServer({ variant: 'A', db, port: 0, fault: 'envelope-success-string' });
-    cleanups.push(() => server.close());
+    const server = await startServer({ variant: 'A', db: await scratch.db(), port: 0, fault: 'envelope-success-string' });
+    scratch.defer(() => server.close());
     const dir = scratch.dir('merge');
     const start = (i: number) => startProxy({ variant: 'A', upstream: server.url, maxBodyBytes: DEFAULTS.maxBodyBytes, timeoutMs: 5_000, har: join(dir, `p${i}.har`) });
     const proxies = [await start(0), await start(1), await start(2), await start(3)];
-    for (const p of proxies) cleanups.push(() => p.close(0));
+    for (const p of proxies) scratch.defer(() => p.close(0));
     const [one, ...three] = proxies;
     const [ctxOne, ...ctxThree] = await contexts('A', proxies.map((p) => p.url));
     for (const [i, call] of CALLS.entries()) {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { requirementsFor } from '../../specs/requirements/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
@@ -18,31 +18,19 @@ import { resetTargetHealth } from '../../src/check/http.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { startProxy } from '../../src/proxy/proxy.ts';
 import { reportErrors } from '../../src/report/schema.ts';
-import type { Db } from '../../src/server/index.ts';
-import { findFault, openDb, startServer } from '../../src/server/index.ts';
+import { findFault, startServer } from '../../src/server/index.ts';
 import { combinedVariations } from '../../src/server/variations.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
-const cleanups: (() => Promise<void>)[] = [];
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDb({});
-});
-
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  await db.close();
-  await scratch.cleanup();
-});
+afterAll(() => scratch.cleanup());
 
 async function serverAndProxy(variant: Variant, extra: { fault?: string; variations?: string[]; maxBodyBytes?: number } = {}) {
-  const server = await startServer({ variant, db, port: 0, allowFetch: ['127.0.0.1'], ...(extra.fault ? { fault: extra.fault } : {}), ...(extra.variations ? { variations: extra.variations } : {}) });
-  cleanups.push(() => server.close());
+  const server = await startServer({ variant, db: await scratch.db(), port: 0, allowFetch: ['127.0.0.1'], ...(extra.fault ? { fault: extra.fault } : {}), ...(extra.variations ? { variations: extra.variations } : {}) });
+  scratch.defer(() => server.close());
   const proxy = await startProxy({ variant, upstream: server.url, maxBodyBytes: extra.maxBodyBytes ?? DEFAULTS.maxBodyBytes, timeoutMs: 5_000 });
-  cleanups.push(() => proxy.close(0));
+  scratch.defer(() => proxy.close(0));
   return { server, proxy, report: async (strict = false): Promise<ProxyReport> => {
     await proxy.close();
     return proxy.tally.report({ listen: proxy.url, upstream: server.url, maxBodyBytes: extra.maxBodyBytes ?? DEFAULTS.maxBodyBytes, strict });
@@ -168,11 +156,11 @@ describe('the proxy does not change traffic', { timeout: scaled(60_000) }, () =>
   });
 
   it('an upstream where nothing listens: the client gets a 502, the report a run error', async () => {
-    const server = await startServer({ variant: 'A', db, port: 0 });
+    const server = await startServer({ variant: 'A', db: await scratch.db(), port: 0 });
     const url = server.url;
     await server.close();
     const proxy = await startProxy({ variant: 'A', upstream: url, maxBodyBytes: 1024, timeoutMs: 2_000 });
-    cleanups.push(() => proxy.close(0));
+    scratch.defer(() => proxy.close(0));
     const res = await request(`${proxy.url}/posts.json`);
     expect(res.statusCode).toBe(502);
     await res.body.text();
@@ -203,7 +191,7 @@ describe('conform proxy (command)', { timeout: scaled(60_000) }, () => {
   });
 
   it('an upstream where nothing listens: exit 2 before listening, as `conform check`', async () => {
-    const server = await startServer({ variant: 'A', db, port: 0 });
+    const server = await startServer({ variant: 'A', db: await scratch.db(), port: 0 });
     const url = server.url;
     await server.close();
     const r = await scratch.conform(['proxy', '--variant', 'A', '--upstream', url, '--port', '0', '--duration', '60']);
@@ -214,11 +202,11 @@ describe('conform proxy (command)', { timeout: scaled(60_000) }, () => {
   });
 
   it('listens, passes traffic, and on SIGTERM writes the reports with the coverage of the traffic', async () => {
-    const server = await startServer({ variant: 'A', db, port: 0 });
-    cleanups.push(() => server.close());
+    const server = await startServer({ variant: 'A', db: await scratch.db(), port: 0 });
+    scratch.defer(() => server.close());
     const dir = scratch.dir('proxy-report');
     const child = spawn(process.execPath, [BIN, 'proxy', '--variant', 'A', '--upstream', server.url, '--port', '0', '--report', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    cleanups.push(async () => {
+    scratch.defer(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
     const url = await new Promise<string>((resolve, reject) => {

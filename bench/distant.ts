@@ -7,9 +7,10 @@
  *   - through the delay, one check at a time and with the default concurrency,
  * and the ratio of the last to the direct sequential time (the acceptance: at most 1.5).
  *
- *   npx tsx bench/distant.ts [--variant A] [--delay 20] [--runs 3] [--skip-slow]
+ *   npx tsx bench/distant.ts [--variant A] [--delay 20] [--runs 3] [--skip-slow] [--also 16,32]
  *
- * --skip-slow leaves out the sequential run through the delay (it takes a minute or more).
+ * --skip-slow leaves out the sequential run through the delay (it takes a minute or more); --also adds
+ * runs through the delay at the given concurrencies (to choose the default).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ const VARIANT = arg('variant', 'A');
 const DELAY = Number(arg('delay', '20'));
 const RUNS = Number(arg('runs', '3'));
 const SKIP_SLOW = process.argv.includes('--skip-slow');
+const ALSO = arg('also', '').split(',').filter(Boolean);
 const BIN = join(import.meta.dirname, '..', 'bin', 'conform.js');
 
 /** `conform serve` on a free port; resolves with its URL and how to stop it. */
@@ -121,6 +123,7 @@ try {
     ['direct, default concurrency', server.url, undefined],
     ...(SKIP_SLOW ? [] : ([[`+${DELAY} ms, one at a time`, proxy.url, '1']] as [string, string, string][])),
     [`+${DELAY} ms, default concurrency`, proxy.url, undefined],
+    ...ALSO.map((n): [string, string, string] => [`+${DELAY} ms, concurrency ${n}`, proxy.url, n]),
   ];
   const medians = new Map<string, number>();
   for (const [label, target, concurrency] of cases) {

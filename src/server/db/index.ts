@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
 import { baselineWasmOnly } from '../../wasm.ts';
 
 export type Row = Record<string, unknown>;
@@ -40,27 +40,6 @@ export function migrationFiles(): { name: string; sql: string }[] {
 }
 
 /**
- * PGlite runs every parameterised statement as parse + describe, then bind + execute: two trips into the
- * engine. Statements whose parameters are all numbers, booleans or nulls are sent with the values inlined
- * as literals instead (one trip); anything else (strings, arrays) stays a bound parameter.
- */
-export function inlineLiterals(sql: string, params: readonly unknown[]): string | undefined {
-  if (params.length === 0) return sql;
-  for (const v of params) {
-    if (v === null || typeof v === 'boolean') continue;
-    if (typeof v === 'number' && Number.isSafeInteger(v)) continue;
-    return undefined;
-  }
-  return sql.replace(/\$(\d+)/g, (m, n: string) => {
-    const v = params[Number(n) - 1];
-    if (v === undefined) return m;
-    if (v === null) return 'NULL';
-    if (typeof v === 'number' && v < 0) return `(${v})`;
-    return String(v);
-  });
-}
-
-/**
  * PostgreSQL settings of the embedded engine, for memory. Its files live in the process's memory (an
  * in-memory database) or are read through it, so large shared buffers only hold a second copy of pages
  * the file system already keeps in memory: 16 MB is ample for a certification's records. Its WAL is made
@@ -89,11 +68,11 @@ function pgliteOptions(defaults: readonly string[]): { startParams: string[]; in
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   // The engine's module compiled by Liftoff only (../../wasm.ts).
   baselineWasmOnly();
-  const { PGlite: Engine } = await import('@electric-sql/pglite');
+  const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams);
   // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
   const pg = dataDir === undefined ? await fromTemplate(async () => Engine.create({ ...options, loadDataDir: await migratedTemplate() }), async () => Engine.create({ ...options, loadDataDir: await migratedTemplate(true) })) : await Engine.create(dataDir, options);
-  return wrapPglite(pg);
+  return wrapPglite(pg, protocol, parse);
 }
 
 /** Starts from the template as read from its file; read whole once more when that fails (another process wrote the file anew meanwhile). */
@@ -105,27 +84,69 @@ async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<
   }
 }
 
-function wrapPglite(pg: PGlite): Db & { exec(sql: string): Promise<void> } {
+/**
+ * The embedded engine spoken to directly. PGlite's own `query()` makes six trips into the engine per
+ * statement (parse, describe, bind, describe, execute, sync: each a call into WebAssembly and a parse of
+ * its answer) and parses and plans the text anew each time. Here each statement's text is prepared once,
+ * as a named statement whose parameter types are kept, and every later use is one trip: bind, describe,
+ * execute and sync in one message. Values are serialised and rows parsed by PGlite's own type handlers,
+ * so rows are those `query()` returns. The engine is one session: statements and transactions take
+ * turns (`turn`), a transaction holding it from BEGIN to COMMIT or ROLLBACK.
+ */
+function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof pgliteParse): Db & { exec(sql: string): Promise<void> } {
+  const { serialize } = protocol;
+  const prepared = new Map<string, { readonly name: string; readonly types: readonly number[] }>();
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs `fn` when every earlier statement or transaction has ended. */
+  const turn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const send = async (...messages: Uint8Array[]) => {
+    const buffer = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
+    return (await pg.execProtocol(buffer, { syncToFs: false })).messages;
+  };
+  const statement = async (sql: string) => {
+    const known = prepared.get(sql);
+    if (known) return known;
+    const name = `s${prepared.size}`;
+    const types = parse.parseDescribeStatementResults(await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
+    const made = { name, types };
+    prepared.set(sql, made);
+    return made;
+  };
+  const run = async <T extends Row>(sql: string, params: readonly unknown[]): Promise<T[]> => {
+    const { name, types } = await statement(sql);
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = pg.serializers[types[i]!];
+      return serializer ? serializer(v) : String(v);
+    });
+    const messages = await send(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+    return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
+  };
+  const simple = async (sql: string) => {
+    await send(serialize.query(sql));
+  };
   return {
     engine: 'pglite',
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const inlined = inlineLiterals(sql, params);
-      return (inlined === undefined ? await pg.query<T>(sql, params as unknown[]) : await pg.query<T>(inlined)).rows;
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction(async (tx) =>
-        fn({
-          async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
-            const inlined = inlineLiterals(sql, params);
-            return (inlined === undefined ? await tx.query<R>(sql, params as unknown[]) : await tx.query<R>(inlined)).rows;
-          },
-        }),
-      );
-    },
-    async exec(sql: string) {
-      await pg.exec(sql);
-    },
+    query: <T extends Row>(sql: string, params: readonly unknown[] = []) => turn(() => run<T>(sql, params)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      turn(async () => {
+        await simple('BEGIN');
+        try {
+          const result = await fn({ query: <R extends Row>(sql: string, params: readonly unknown[] = []) => run<R>(sql, params) });
+          await simple('COMMIT');
+          return result;
+        } catch (err) {
+          await simple('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }),
+    exec: (sql: string) => turn(() => simple(sql)),
     async close() {
+      await turn(async () => undefined);
       await pg.close();
     },
   };
@@ -215,7 +236,7 @@ async function migratedTemplate(whole = false): Promise<Blob> {
 
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
-    const { PGlite: Engine } = await import('@electric-sql/pglite');
+    const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
     const { createHash } = await import('node:crypto');
     const { tmpdir } = await import('node:os');
     const { rename, writeFile } = await import('node:fs/promises');
@@ -227,7 +248,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     if (await access(file).then(() => true, () => false)) return { file };
     const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
     try {
-      await migrate(wrapPglite(pg));
+      await migrate(wrapPglite(pg, protocol, parse));
       await pg.exec('CHECKPOINT');
       const dump = await pg.dumpDataDir('none');
       // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.

@@ -4,11 +4,12 @@
  * results back over the IPC channel. A child of its own keeps a hostile target's damage (memory, open
  * sockets) away from the `conform` process that writes the reports; the two peaks are reported together.
  */
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { moduleBeside, nodeArgsFor, REPO_ROOT } from '../paths.ts';
 import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
-import type { SuiteMessage } from './suites-process.ts';
+import type { SuiteMessage, SuitesStart } from './suites-process.ts';
 import type { CheckResult } from './result.ts';
 import { wasmFlagsForChild } from '../wasm.ts';
 
@@ -24,17 +25,86 @@ export interface RunOutcome {
 const SUITES_PROCESS = moduleBeside(import.meta.url, './suites-process.ts');
 const STDERR_KEPT = 16 * 1024;
 
+/** A suites' process: started, loading its modules, then waiting for the settings of the pass it is to run. */
+export class SuitesProcess {
+  readonly child: ChildProcess;
+  /** Resolves when the child has loaded its modules and waits for its settings. */
+  readonly ready: Promise<void>;
+  /** How the child ended; resolves whenever it ends, also before it was used. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The end of its standard error, for a child that stops before its end. */
+  stderr = '';
+  #used = false;
+
+  constructor() {
+    // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
+    // target's large bodies would otherwise grow the heap faster than it is collected. undici's parser
+    // compiled by Liftoff only (../wasm.ts).
+    this.child = spawn(process.execPath, ['--max-semi-space-size=2', ...wasmFlagsForChild(), ...nodeArgsFor(SUITES_PROCESS)], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => resolve({ code, signal }));
+      // Could not be started at all: ended as far as the run is concerned.
+      this.child.once('error', () => resolve({ code: null, signal: null }));
+    });
+    this.ready = new Promise((resolve) => {
+      const onMessage = (m: SuiteMessage) => {
+        if (m.type !== 'ready') return;
+        this.child.off('message', onMessage);
+        resolve();
+      };
+      this.child.on('message', onMessage);
+    });
+    // The suites' process never outlives this one.
+    process.once('exit', this.stop);
+    void this.exited.then(() => process.off('exit', this.stop));
+  }
+
+  /** Stops the child (when it still runs). */
+  readonly stop = (): void => {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+  };
+
+  /** Hands the child to one pass; a process runs one pass only. */
+  take(): this {
+    if (this.#used) throw new Error('a suites process runs one pass only');
+    this.#used = true;
+    return this;
+  }
+
+  /** Stops the child unless a pass took it (a run that ended before its checks). */
+  dispose(): void {
+    if (!this.#used) this.stop();
+  }
+}
+
+/** Starts a suites' process ahead of its run; give it to `runSuites`, or `dispose()` it. */
+export function startSuitesProcess(): SuitesProcess {
+  return new SuitesProcess();
+}
+
 /**
  * Runs every selected check: the main pass, then (with --fuzz N) the generative phase, then (with
  * --include-quota) the quota tier, each alone. When `signal` is aborted (the run is interrupted), the
- * suites' process is stopped at once and the results so far are returned.
+ * suites' process is stopped at once and the results so far are returned. `started`, a process started
+ * ahead of the run, runs the first pass.
  */
-export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}, signal?: AbortSignal): Promise<RunOutcome> {
+export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}, signal?: AbortSignal, started?: SuitesProcess): Promise<RunOutcome> {
   const phases: RunConfig['phase'][] = ['main', ...((config.fuzz ?? 0) > 0 ? (['fuzz'] as const) : []), ...(config.includeQuota ? (['quota'] as const) : [])];
   const passes: RunOutcome[] = [];
-  for (const phase of phases) {
-    if (signal?.aborted) break;
-    passes.push(await runPass({ ...config, phase }, onResult, signal));
+  try {
+    for (const phase of phases) {
+      if (signal?.aborted) break;
+      const suites = passes.length === 0 && started ? started.take() : new SuitesProcess().take();
+      passes.push(await runPass(suites, { ...config, phase }, onResult, signal));
+    }
+  } finally {
+    started?.dispose();
   }
   if (passes.length === 0) return { results: [], errors: [], peakRssBytes: 0 };
   return {
@@ -44,53 +114,41 @@ export async function runSuites(config: RunConfig, onResult: (r: CheckResult) =>
   };
 }
 
-function runPass(config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined): Promise<RunOutcome> {
-  return new Promise((resolve, reject) => {
-    const results: CheckResult[] = [];
-    const errors: string[] = [];
-    let peakRssBytes = 0;
-    let ended = false;
-    let stderr = '';
-    // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
-    // target's large bodies would otherwise grow the heap faster than it is collected. undici's parser
-    // compiled by Liftoff only (../wasm.ts).
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', ...wasmFlagsForChild(), ...nodeArgsFor(SUITES_PROCESS)], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...configToEnv(config) },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
-    });
-    child.on('message', (m: SuiteMessage) => {
-      if (m.type === 'result') {
-        results.push(m.result);
-        onResult(m.result);
-      } else if (m.type === 'error') {
-        errors.push(m.message);
-      } else if (m.type === 'end') {
-        ended = true;
-        peakRssBytes = m.peakRssBytes;
-      }
-    });
-    // The suites' process never outlives this one: stopped when the run is interrupted (`signal`), and on
-    // exit; it also ends by itself when this process goes away without a word (its IPC channel closes).
-    const stopChild = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    };
-    signal?.addEventListener('abort', stopChild, { once: true });
-    process.once('exit', stopChild);
-    child.on('error', reject);
-    child.on('exit', (code, killedBy) => {
-      signal?.removeEventListener('abort', stopChild);
-      process.off('exit', stopChild);
-      // Stopped on purpose: the run was interrupted, which its report says; not an error of the run.
-      if (!ended && !signal?.aborted) {
-        const tail = stderr.trim().split('\n').slice(-5).join(' | ');
-        errors.push(`the suites stopped before the end (${killedBy ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
-      }
-      resolve({ results, errors, peakRssBytes });
-    });
-    if (signal?.aborted) stopChild();
-  });
+async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined): Promise<RunOutcome> {
+  const results: CheckResult[] = [];
+  const errors: string[] = [];
+  let peakRssBytes = 0;
+  let ended = false;
+  const { child } = suites;
+  const onMessage = (m: SuiteMessage) => {
+    if (m.type === 'result') {
+      results.push(m.result);
+      onResult(m.result);
+    } else if (m.type === 'error') {
+      errors.push(m.message);
+    } else if (m.type === 'end') {
+      ended = true;
+      peakRssBytes = m.peakRssBytes;
+    }
+  };
+  child.on('message', onMessage);
+  // Stopped when the run is interrupted; it also ends by itself when this process goes away without a
+  // word (its IPC channel closes).
+  signal?.addEventListener('abort', suites.stop, { once: true });
+  if (signal?.aborted) suites.stop();
+  try {
+    const start: SuitesStart = { type: 'start', env: configToEnv(config) };
+    // Ready, or ended before it was: an ended child is reported below.
+    await Promise.race([suites.ready.then(() => child.connected && child.send(start)), suites.exited]);
+    const { code, signal: killedBy } = await suites.exited;
+    // Stopped on purpose: the run was interrupted, which its report says; not an error of the run.
+    if (!ended && !signal?.aborted) {
+      const tail = suites.stderr.trim().split('\n').slice(-5).join(' | ');
+      errors.push(`the suites stopped before the end (${killedBy ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
+    }
+    return { results, errors, peakRssBytes };
+  } finally {
+    signal?.removeEventListener('abort', suites.stop);
+    child.off('message', onMessage);
+  }
 }

@@ -21,10 +21,18 @@ import { notRun, runWatchedCheck } from './run-check.ts';
 import { schedule } from './schedule.ts';
 import { selectChecks } from './select.ts';
 
+/** From this process to its parent. */
 export type SuiteMessage =
+  | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly result: CheckResult }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'end'; readonly peakRssBytes: number };
+
+/** From the parent, once this process has loaded its modules: the run's settings, as CONFORM_* variables. */
+export interface SuitesStart {
+  readonly type: 'start';
+  readonly env: Record<string, string>;
+}
 
 function send(message: SuiteMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -127,6 +135,19 @@ async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: 
 process.on('unhandledRejection', (err) => void send({ type: 'error', message: `unhandled rejection: ${firstLine(err)}` }));
 // The parent went away (killed, crashed): nobody reads the results any more.
 process.on('disconnect', () => process.exit(0));
+// Loaded: wait for the run's settings (the parent may start this process before its target is up).
+if (process.send) {
+  const start = await new Promise<SuitesStart>((resolve) => {
+    const onMessage = (m: SuitesStart) => {
+      if (m.type !== 'start') return;
+      process.off('message', onMessage);
+      resolve(m);
+    };
+    process.on('message', onMessage);
+    void send({ type: 'ready' });
+  });
+  Object.assign(process.env, start.env);
+}
 try {
   await main();
 } catch (err) {

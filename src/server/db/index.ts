@@ -93,6 +93,9 @@ async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<
  * so rows are those `query()` returns. The engine is one session: statements and transactions take
  * turns (`turn`), a transaction holding it from BEGIN to COMMIT or ROLLBACK.
  */
+/** How many prepared statements the embedded engine keeps (a full run of either variant uses about 260). */
+const PREPARED_KEPT = 1000;
+
 function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof pgliteParse): Db & { exec(sql: string): Promise<void> } {
   const { serialize } = protocol;
   const prepared = new Map<string, { readonly name: string; readonly types: readonly number[] }>();
@@ -107,10 +110,23 @@ function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof p
     const buffer = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
     return (await pg.execProtocol(buffer, { syncToFs: false })).messages;
   };
+  let named = 0;
   const statement = async (sql: string) => {
     const known = prepared.get(sql);
-    if (known) return known;
-    const name = `s${prepared.size}`;
+    if (known) {
+      // Most recently used last: the least recently used is the first to be closed.
+      prepared.delete(sql);
+      prepared.set(sql, known);
+      return known;
+    }
+    // A long-lived server meets ever new texts (searches built from their terms): the engine keeps at
+    // most PREPARED_KEPT of them.
+    const evicted = prepared.size >= PREPARED_KEPT ? prepared.entries().next().value : undefined;
+    if (evicted) {
+      prepared.delete(evicted[0]);
+      await send(serialize.close({ type: 'S', name: evicted[1].name }), serialize.sync());
+    }
+    const name = `s${named++}`;
     const types = parse.parseDescribeStatementResults(await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
     const made = { name, types };
     prepared.set(sql, made);

@@ -1,0 +1,64 @@
+/**
+ * The embedded engine as the server speaks to it (src/server/db/index.ts): statements prepared once and
+ * run in one trip, values and rows through PGlite's type handlers, statements and transactions taking
+ * turns on its one session, and a bounded set of prepared statements.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/index.ts';
+import { openDb } from '../../src/server/index.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await openDb();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('embedded engine', () => {
+  it('binds and returns values of every kind the schema uses, the same on the first and the later uses of a text', async () => {
+    const sql = 'SELECT $1::int AS i, $2::text AS t, $3::text[] AS a, $4::boolean AS b, $5::bytea AS y, $6::jsonb AS j, $7::timestamptz AS ts, $8::int AS n, $9::int[] AS ia';
+    const params = [42, "it's \\ \"quoted\"", ['a b', 'c,d', ''], true, new Uint8Array([0, 1, 255]), { k: [1, 'x'] }, new Date('2020-01-02T03:04:05.678Z'), null, [3, 1, 2]];
+    const expected = { i: 42, t: "it's \\ \"quoted\"", a: ['a b', 'c,d', ''], b: true, y: new Uint8Array([0, 1, 255]), j: { k: [1, 'x'] }, ts: new Date('2020-01-02T03:04:05.678Z'), n: null, ia: [3, 1, 2] };
+    for (let round = 0; round < 3; round++) expect(await db.query(sql, params)).toEqual([expected]);
+    expect(await db.query('SELECT 1 AS one WHERE false')).toEqual([]);
+  });
+
+  it('answers a failed statement with its error and goes on serving', async () => {
+    await expect(db.query('SELECT * FROM no_such_table')).rejects.toThrow(/no_such_table/);
+    await expect(db.query('SELECT $1::int AS i', ['not a number'])).rejects.toThrow(/invalid input syntax/);
+    expect(await db.query('SELECT $1::int AS i', [7])).toEqual([{ i: 7 }]);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws, its statements unseen by others until the commit', async () => {
+    await db.query('CREATE TEMP TABLE turns (n int)');
+    let insideDone!: () => void;
+    const inside = new Promise<void>((resolve) => (insideDone = resolve));
+    const tx = db.transaction(async (q) => {
+      await q.query('INSERT INTO turns VALUES ($1)', [1]);
+      insideDone();
+      // A statement sent now waits for the end of this transaction rather than running inside it.
+      await new Promise((resolve) => setImmediate(resolve));
+      await q.query('INSERT INTO turns VALUES ($1)', [2]);
+    });
+    await inside;
+    const outside = db.query<{ c: number }>('SELECT count(*)::int AS c FROM turns');
+    await tx;
+    expect(await outside).toEqual([{ c: 2 }]);
+    await expect(
+      db.transaction(async (q) => {
+        await q.query('INSERT INTO turns VALUES ($1)', [3]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await db.query('SELECT n FROM turns ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('keeps a bounded number of prepared statements, and an evicted text still runs', async () => {
+    const count = async () => (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM pg_prepared_statements'))[0]!.c;
+    for (let i = 0; i < 1100; i++) await db.query(`SELECT ${i}::int AS v, $1::int AS w`, [i]);
+    expect(await count()).toBeLessThanOrEqual(1000);
+    expect(await count()).toBeGreaterThan(900);
+    expect(await db.query('SELECT 0::int AS v, $1::int AS w', [5])).toEqual([{ v: 0, w: 5 }]);
+  });
+});

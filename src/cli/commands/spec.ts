@@ -1,9 +1,5 @@
 import { Option } from 'commander';
-import { stringify } from 'yaml';
 import type { Variant } from '../../../specs/model/index.ts';
-import { requirementsFor } from '../../../specs/requirements/index.ts';
-import { generateOpenApi, serializeOpenApi } from '../../spec/openapi.ts';
-import { renderRequirementsDoc } from '../../spec/requirements-doc.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
 
@@ -17,6 +13,7 @@ export const registerSpec: RegisterCommand = (program, setExit) => {
     .option('--document', 'print the full requirements document (specs/REQUIREMENTS.md) instead')
     .option('--explain <requirement-id>', 'explain one requirement: statement, basis, checks (file:line), faults and readings')
     .option('--coverage', 'print, for every parameter of every operation, whether a check observes its effect (effect / accepted only / not checkable / not checked)')
+    // What each form prints is loaded only when it runs: every other command starts without it.
     .action(async (opts: { variant: Variant; format: 'json' | 'yaml'; requirements?: boolean; document?: boolean; explain?: string; coverage?: boolean }) => {
       if (opts.coverage) {
         const { renderCoverage } = await import('../../spec/coverage.ts');
@@ -30,18 +27,21 @@ export const registerSpec: RegisterCommand = (program, setExit) => {
         }
         process.stdout.write(explainRequirement(opts.explain));
       } else if (opts.document) {
+        const { renderRequirementsDoc } = await import('../../spec/requirements-doc.ts');
         process.stdout.write(renderRequirementsDoc());
       } else if (opts.requirements) {
         // Id, level, basis, mutation coverage (distinct faults of the reference server that break it), statement.
         const { faultsByRequirement } = await import('../../server/faults.ts');
+        const { requirementsFor } = await import('../../../specs/requirements/index.ts');
         const faults = faultsByRequirement(opts.variant);
         for (const r of requirementsFor(opts.variant)) {
           const n = faults.get(r.id) ?? 0;
           process.stdout.write(`${r.id}\t${r.level}\t${r.basis}\t${n} ${n === 1 ? 'fault' : 'faults'}\t${r.statement}\n`);
         }
       } else {
+        const { generateOpenApi, serializeOpenApi } = await import('../../spec/openapi.ts');
         const doc = generateOpenApi(opts.variant);
-        process.stdout.write(opts.format === 'yaml' ? stringify(doc, { lineWidth: 0 }) : serializeOpenApi(doc));
+        process.stdout.write(opts.format === 'yaml' ? (await import('yaml')).stringify(doc, { lineWidth: 0 }) : serializeOpenApi(doc));
       }
       setExit(EXIT.ok);
     });

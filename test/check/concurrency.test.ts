@@ -171,7 +171,7 @@ describe('--concurrency and the order of checks give the results of a run of one
   // not by a neighbour that trips over a record the faulty server changed. Shown on a fault that changes
   // state where it must not (another user's dmail can be deleted): everything else is the reference server.
   const FAULT = 'dmails-others-deletable';
-  it(`variant A with ${FAULT}: the registry's order one at a time and a shuffled run with --concurrency 8 agree check by check; only the faulted requirement's checks fail`, async () => {
+  it(`variant A with ${FAULT}: the registry's order one at a time and a shuffled run with the default --concurrency of --target agree check by check; only the faulted requirement's checks fail`, async () => {
     const [one, many] = await scratch.bothWays(['check', '--variant', 'A', '--fault', FAULT, '--seed', '21', '--quiet'], ['--shuffle', '7']);
     expect(one.code, one.stderr).toBe(1);
     expectSameResults(one, many);

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULTS } from '../../src/check/config.ts';
 import type { Report } from '../../src/report/model.ts';
 import type { Db } from '../../src/server/index.ts';
 import { openDb } from '../../src/server/index.ts';
@@ -58,9 +59,9 @@ export class Scratch {
     });
   }
 
-  /** `conform ARGS` one check at a time, and with --concurrency 8 (plus `concurrent`), side by side. */
+  /** `conform ARGS` one check at a time, and with the default concurrency of --target (plus `concurrent`), side by side. */
   bothWays(args: readonly string[], concurrent: readonly string[] = []): Promise<[Run, Run]> {
-    return Promise.all([this.conform([...args, '--concurrency', '1'], 290_000), this.conform([...args, '--concurrency', '8', ...concurrent], 290_000)]);
+    return Promise.all([this.conform([...args, '--concurrency', '1'], 290_000), this.conform([...args, '--concurrency', String(DEFAULTS.concurrencyTarget), ...concurrent], 290_000)]);
   }
 
   /** `conform serve ARGS --port 0`; resolves with its URL once it says it listens (stopped if it does not). */

@@ -48,9 +48,9 @@ describe('legal variations of the reference server are certified', { timeout: sc
   });
 
   // Everything but throttling at once, on every check of each variant: one check at a time, and with
-  // --concurrency 8, which must agree check by check (the same isolation as on the reference server).
+  // --concurrency of --target, which must agree check by check (the same isolation as on the reference server).
   for (const variant of ['A', 'B'] as const) {
-    it(`variant ${variant}: all variations together, full run, one check at a time and with --concurrency 8`, async () => {
+    it(`variant ${variant}: all variations together, full run, one check at a time and with the default --concurrency of --target`, async () => {
       const on = combinedVariations(variant);
       const args = ['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet'];
       const [one, many] = await scratch.bothWays(args);
@@ -83,7 +83,7 @@ describe('legal variations of the reference server are certified', { timeout: sc
     expect(r.stdout).toMatch(/refused a create by a rule of its own/);
   });
 
-  it('throttled writes (421 with Retry-After) are waited out, with the throttling budget shared: one check at a time and with --concurrency 8 alike', async () => {
+  it('throttled writes (421 with Retry-After) are waited out, with the throttling budget shared: one check at a time and with the default --concurrency of --target alike', async () => {
     const args = ['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet'];
     const [one, many] = await scratch.bothWays(args);
     expectSameResults(one, many);

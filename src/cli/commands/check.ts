@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Variant } from '../../../specs/model/index.ts';
 import type { RunConfig } from '../../check/config.ts';
 import type { SuitesProcess } from '../../check/runner.ts';
+import type { startServer } from '../../server/index.ts';
 import { DEFAULTS, DEFAULT_ACCOUNTS, runPrefix } from '../../check/config.ts';
 import type { Report } from '../../report/model.ts';
 import { UsageError } from '../../errors.ts';
@@ -117,16 +118,43 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       // The suites' process loads its modules while this one loads its own and starts the target.
       const { startSuitesProcess } = await import('../../check/runner.ts');
       const suitesProcess = startSuitesProcess();
+      // So does the embedded server: its engine loads while the rest of the command does.
+      const embedded = !opts.target && !opts.image ? startEmbedded(opts) : undefined;
       try {
-        await check(opts, started, suitesProcess, setExit);
+        await check(opts, started, suitesProcess, embedded, setExit);
       } finally {
         suitesProcess.dispose();
+        await embedded?.then((server) => (server instanceof Error ? undefined : server.close()));
       }
     });
 };
 
+type EmbeddedServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * The embedded reference server of a run without --target or --image, started as the command begins;
+ * an error (an unknown fault) is kept for the moment the run needs the server, so that usage errors are
+ * reported in the order the options are checked.
+ */
+function startEmbedded(opts: CheckOptions): Promise<EmbeddedServer | Error> {
+  return (async () => {
+    await embeddedServerOptions(opts.variant, opts.fault, opts.variation ?? []);
+    const { startServer } = await import('../../server/index.ts');
+    // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
+    const hostOf = (url: string | undefined) => {
+      try {
+        return url ? [new URL(url).hostname] : [];
+      } catch {
+        return []; // refused as a usage error where the options are checked
+      }
+    };
+    const allowFetch = ['127.0.0.1', ...(opts.sourceHost ? [opts.sourceHost] : []), ...hostOf(opts.sourceUrlBase)];
+    return startServer({ variant: opts.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
+  })().catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+}
+
 /** One `conform check`: options to reports. */
-async function check(opts: CheckOptions, started: number, suitesProcess: SuitesProcess, setExit: (code: number) => void): Promise<void> {
+async function check(opts: CheckOptions, started: number, suitesProcess: SuitesProcess, embedded: Promise<EmbeddedServer | Error> | undefined, setExit: (code: number) => void): Promise<void> {
   // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
   const [
     { createContext },
@@ -247,12 +275,10 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
           config = { ...config, sourceHost: candidate.hostAddress, sourceUrlBase: `http://${candidate.hostAddress.includes(':') ? `[${candidate.hostAddress}]` : candidate.hostAddress}` };
         }
       }
-    } else if (!url) {
-      const { startServer } = await import('../../server/index.ts');
-      // The checker's file server for source downloads runs on loopback: let the embedded server reach it.
-      const allowFetch = ['127.0.0.1', ...(config.sourceHost ? [config.sourceHost] : []), ...(config.sourceUrlBase ? [new URL(config.sourceUrlBase).hostname] : [])];
-      const server = await startServer({ variant: config.variant, port: 0, allowFetch, ...(opts.fault ? { fault: opts.fault } : {}), ...(opts.variation?.length ? { variations: opts.variation } : {}) });
-      stop = () => server.close();
+    } else if (!url && embedded) {
+      // Started with the command (closed when it ends).
+      const server = await embedded;
+      if (server instanceof Error) throw server;
       url = server.url;
       process.stderr.write(`conform: started the embedded reference server (variant ${config.variant}${opts.fault ? `, fault ${opts.fault}` : ''}) at ${url}\n`);
     }

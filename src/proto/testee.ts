@@ -167,6 +167,12 @@ export interface ProcessOptions {
    * answer or from its sending, whichever is later, before the testee counts as hung.
    */
   readonly timeoutMs?: number;
+  /**
+   * Milliseconds the program has for its first answer (the hello), from its start: a runtime's start-up
+   * (a JVM, an interpreter importing its protobuf library, a busy machine) is not a hang. Never less
+   * than `timeoutMs`; default 30 s.
+   */
+  readonly startupMs?: number;
   readonly maxFrameBytes?: number;
   readonly cwd?: string;
   /** The schema to send in the hello request (runs on a `--schema` file). */
@@ -233,10 +239,12 @@ export class ProcessTestee implements TesteeClient {
   private stderrTail = '';
   private readonly exited: Promise<void>;
   private readonly timeoutMs: number;
+  private readonly startupMs: number;
 
   private constructor(argv: readonly string[], options: ProcessOptions) {
     this.label = argv.join(' ');
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.startupMs = Math.max(this.timeoutMs, options.startupMs ?? 30_000);
     this.reader = new FrameReader(options.maxFrameBytes);
     this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
     this.exited = new Promise((resolve) => {
@@ -308,9 +316,14 @@ export class ProcessTestee implements TesteeClient {
     if (this.child.stdin.writable) this.child.stdin.write(encodeFrameTexts(texts));
   };
 
-  /** When the oldest pending request counts as unanswered: one timeout after its sending or the previous answer. */
+  /** The limit for the oldest pending request: the start-up allowance until the first answer, then the timeout. */
+  private limitFor(): number {
+    return this.lastAnswerAt === 0 ? this.startupMs : this.timeoutMs;
+  }
+
+  /** When the oldest pending request counts as unanswered: one limit after its sending or the previous answer. */
   private headDeadline(head: Pending): number {
-    return Math.max(this.lastAnswerAt, head.sentAt) + this.timeoutMs;
+    return Math.max(this.lastAnswerAt, head.sentAt) + this.limitFor();
   }
 
   /** One timer watches for a hang; it is re-armed for the head's deadline while answers come in. */
@@ -343,7 +356,7 @@ export class ProcessTestee implements TesteeClient {
     const head = this.pending.peek();
     if (this.broken || !head) return;
     if (performance.now() < this.headDeadline(head)) return this.armTimer();
-    this.fail(`no answer within ${this.timeoutMs} ms to request ${head.id} (${head.op}); the testee counts as hung`);
+    this.fail(`no answer within ${this.limitFor()} ms to request ${head.id} (${head.op}); the testee counts as ${this.lastAnswerAt === 0 ? 'not started' : 'hung'}`);
   };
 
   private onData(chunk: Buffer): void {

@@ -72,6 +72,23 @@ describe('a bad testee gets a clear error, never a hang', () => {
     const limit = scaled(300);
     expect(await firstEncodeError('/* never answers */', limit)).toContain(`no answer within ${limit} ms`);
   });
+  it('a slow start is not a hang: the hello has its own allowance, then each answer the per-request limit', async () => {
+    const limit = scaled(300);
+    // Reads nothing for three limits (a runtime starting), then answers as a good testee does.
+    const slow = [process.execPath, '-e', `setTimeout(() => { ${program("send({ id: req.id, bytes: '' });")[2]} }, ${3 * limit});`];
+    const { testee, hello } = await ProcessTestee.start(slow, { timeoutMs: limit });
+    try {
+      expect(hello.name).toBe('bad');
+      expect((await testee.call({ op: 'encode', type: 'Low_Level', json: {} })).bytes).toBe('');
+    } finally {
+      await testee.close();
+    }
+    // One that never answers its hello is told apart from a hang, after the start-up allowance.
+    const startupMs = scaled(600);
+    await expect(ProcessTestee.start([process.execPath, '-e', 'process.stdin.resume();'], { timeoutMs: limit, startupMs })).rejects.toThrow(
+      `no answer within ${startupMs} ms to request 1 (hello); the testee counts as not started`,
+    );
+  });
   it('garbage instead of a frame', async () => {
     expect(await firstEncodeError(`const h = Buffer.alloc(4); h.writeUInt32LE(3); process.stdout.write(Buffer.concat([h, Buffer.from('{{{')]));`)).toMatch(/not JSON/);
   });

@@ -61,15 +61,22 @@ const PGLITE_SETTINGS = [
 /** initdb options of a new embedded database: WAL segments of 1 MB (the smallest PostgreSQL allows). */
 const PGLITE_INITDB = ['--wal-segsize=1'];
 
-function pgliteOptions(defaults: readonly string[]): { startParams: string[]; initDbStartParams: string[] } {
-  return { startParams: [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])], initDbStartParams: [...PGLITE_INITDB] };
+/**
+ * Settings of an in-memory database only: a commit does not write the WAL at once (it is written as its
+ * buffers fill). Such a database ends with its process, so the WAL of the last commits is never needed;
+ * a persisted one (a data directory) keeps every commit's WAL written.
+ */
+const PGLITE_IN_MEMORY = ['synchronous_commit=off'];
+
+function pgliteOptions(defaults: readonly string[], extra: readonly string[] = []): { startParams: string[]; initDbStartParams: string[] } {
+  return { startParams: [...defaults, ...[...PGLITE_SETTINGS, ...extra].flatMap((setting) => ['-c', setting])], initDbStartParams: [...PGLITE_INITDB] };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   // The engine's module compiled by Liftoff only (../../wasm.ts).
   baselineWasmOnly();
   const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
-  const options = pgliteOptions(Engine.defaultStartParams);
+  const options = pgliteOptions(Engine.defaultStartParams, dataDir === undefined ? PGLITE_IN_MEMORY : []);
   // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
   const pg = dataDir === undefined ? await fromTemplate(async () => Engine.create({ ...options, loadDataDir: await migratedTemplate() }), async () => Engine.create({ ...options, loadDataDir: await migratedTemplate(true) })) : await Engine.create(dataDir, options);
   return wrapPglite(pg, protocol, parse);

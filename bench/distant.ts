@@ -14,12 +14,11 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Pool } from 'undici';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,42 +45,36 @@ async function serve(): Promise<{ url: string; stop(): Promise<void> }> {
   return { url, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
 }
 
-/** A forwarder to `upstream` that sends each answer DELAY ms after the upstream gave it. */
+/**
+ * A forwarder to `upstream` that holds each answer back DELAY ms: a TCP relay (one upstream connection per
+ * client connection) that passes requests on at once and writes every chunk of the answers DELAY ms after
+ * the upstream sent it, in order, as a network link's latency does. It parses no HTTP: on this machine
+ * its own work would otherwise compete for the cores the client and the server run on.
+ */
 async function delayed(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
-  const pool = new Pool(upstream, { connections: 64 });
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = { ...req.headers };
-      delete headers.host;
-      delete headers.connection;
-      pool
-        .request({ method: req.method as 'GET', path: req.url ?? '/', headers, body: chunks.length ? Buffer.concat(chunks) : null })
-        .then(async (up) => {
-          const body = Buffer.from(await up.body.arrayBuffer());
-          const out = { ...up.headers };
-          delete out.connection;
-          delete out['transfer-encoding'];
-          delete out['keep-alive'];
-          setTimeout(() => {
-            res.writeHead(up.statusCode, out as Record<string, string>);
-            res.end(body);
-          }, DELAY);
-        })
-        .catch((err: Error) => {
-          res.writeHead(502);
-          res.end(err.message);
-        });
-    });
+  const { hostname, port } = new URL(upstream);
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const up = connect(Number(port), hostname);
+    for (const s of [client, up]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        up.destroy();
+      });
+    }
+    client.on('data', (chunk: Buffer) => up.write(chunk));
+    client.on('end', () => up.end());
+    up.on('data', (chunk: Buffer) => setTimeout(() => client.write(chunk), DELAY));
+    up.on('end', () => setTimeout(() => client.end(), DELAY));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
-      server.closeAllConnections();
+      for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.close();
     },
   };
 }

@@ -120,8 +120,10 @@ async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: C
   let peakRssBytes = 0;
   let ended = false;
   const { child } = suites;
-  const onMessage = (m: SuiteMessage) => {
-    if (m.type === 'result') {
+  const onMessage = (m: SuiteMessage): void => {
+    if (m.type === 'batch') {
+      for (const one of m.messages) onMessage(one);
+    } else if (m.type === 'result') {
       results.push(m.result);
       onResult(m.result);
     } else if (m.type === 'error') {

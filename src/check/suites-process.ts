@@ -26,7 +26,9 @@ export type SuiteMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly result: CheckResult }
   | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'end'; readonly peakRssBytes: number };
+  | { readonly type: 'end'; readonly peakRssBytes: number }
+  /** Messages of a few milliseconds sent as one (each write to the channel costs a system call and a wake-up). */
+  | { readonly type: 'batch'; readonly messages: readonly SuiteMessage[] };
 
 /** From the parent, once this process has loaded its modules: the run's settings, as CONFORM_* variables. */
 export interface SuitesStart {
@@ -34,11 +36,32 @@ export interface SuitesStart {
   readonly env: Record<string, string>;
 }
 
+/** How long results wait to be sent with the next ones. */
+const BATCH_MS = 10;
+let queued: SuiteMessage[] = [];
+let batchTimer: NodeJS.Timeout | undefined;
+
+/** Sends `message` now, after the queued ones, and resolves once it is written. */
 function send(message: SuiteMessage): Promise<void> {
+  const messages = [...queued, message];
+  queued = [];
+  clearTimeout(batchTimer);
+  batchTimer = undefined;
   return new Promise((resolve) => {
     if (!process.send) return resolve();
-    process.send(message, undefined, {}, () => resolve());
+    process.send(messages.length === 1 ? message : { type: 'batch', messages }, undefined, {}, () => resolve());
   });
+}
+
+/** Queues `message` (a result, an error) to be sent within BATCH_MS with the others of that time. */
+function post(message: SuiteMessage): void {
+  queued.push(message);
+  batchTimer ??= setTimeout(() => {
+    batchTimer = undefined;
+    const messages = queued;
+    queued = [];
+    if (messages.length > 0) process.send?.(messages.length === 1 ? messages[0] : { type: 'batch', messages });
+  }, BATCH_MS);
 }
 
 function firstLine(err: unknown): string {
@@ -102,7 +125,7 @@ async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: 
       const checks = shuffled(selectChecks(checksOf(entry, config), config, config.phase), config.shuffle);
       if (checks.length > 0) runs.push({ entry, checks, left: checks.length });
     } catch (err) {
-      await send({ type: 'error', message: `suite ${entry.name}: ${firstLine(err)}` });
+      post({ type: 'error', message: `suite ${entry.name}: ${firstLine(err)}` });
     }
   }
   // Each suite's context is opened when its first check starts and closed when its last one ends: one
@@ -122,17 +145,17 @@ async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: 
           opened instanceof Error
             ? notRun(check, `the suite could not run this check: ${opened.message}`)
             : await runWatchedCheck(check, opened.ctx, config.strict, config.deadline).catch((err: unknown) => notRun(check, `the check could not run: ${firstLine(err)}`));
-        await send({ type: 'result', result });
+        post({ type: 'result', result });
       } finally {
         if (--run.left === 0 && !(opened instanceof Error)) {
-          await opened.close().catch((err: unknown) => send({ type: 'error', message: `suite ${run.entry.name}: closing: ${firstLine(err)}` }));
+          await opened.close().catch((err: unknown) => post({ type: 'error', message: `suite ${run.entry.name}: closing: ${firstLine(err)}` }));
         }
       }
     },
   );
 }
 
-process.on('unhandledRejection', (err) => void send({ type: 'error', message: `unhandled rejection: ${firstLine(err)}` }));
+process.on('unhandledRejection', (err) => post({ type: 'error', message: `unhandled rejection: ${firstLine(err)}` }));
 // The parent went away (killed, crashed): nobody reads the results any more.
 process.on('disconnect', () => process.exit(0));
 // Loaded: wait for the run's settings (the parent may start this process before its target is up).

@@ -69,11 +69,11 @@ export function createWorld(): World {
   };
 }
 
-export async function createContext(config: RunConfig, targetUrl: string, label: string, har?: HarSink): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
+export async function createContext(config: RunConfig, targetUrl: string, label: string, har?: HarSink, onWait?: (what: string) => void): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
   const redactor = new Redactor();
   const accounts = await loadAccounts(config.accountsPath, config.variant, redactor);
   const http = new HttpClient({ timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, redactor, readOnly: config.readOnly, ...(har ? { har } : {}) });
-  const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0 });
+  const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0, ...(onWait ? { onWait } : {}) });
   const random = seededRandom(config.seed ^ hash(label));
   let counter = 0;
   const prefix = `${config.prefix}${label.slice(0, 2)}`;
@@ -94,7 +94,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
  * Opens a suite: its context against the run's target or, without one (plain `vitest --project
  * suites`), against an embedded reference server of the variant started for it. `close` stops both.
  */
-export async function openSuite(config: RunConfig, name: string, har?: HarSink): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
+export async function openSuite(config: RunConfig, name: string, har?: HarSink, onWait?: (what: string) => void): Promise<{ ctx: Omit<CheckContext, 'note'>; close(): Promise<void> }> {
   const cleanups: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -107,7 +107,7 @@ export async function openSuite(config: RunConfig, name: string, har?: HarSink):
       cleanups.push(() => server.close());
       url = server.url;
     }
-    const created = await createContext(config, url, name, har);
+    const created = await createContext(config, url, name, har, onWait);
     cleanups.push(created.close);
     return { ctx: created.ctx, close };
   } catch (err) {

@@ -92,16 +92,22 @@ export function startSuitesProcess(): SuitesProcess {
  * Runs every selected check: the main pass, then (with --fuzz N) the generative phase, then (with
  * --include-quota) the quota tier, each alone. When `signal` is aborted (the run is interrupted), the
  * suites' process is stopped at once and the results so far are returned. `started`, a process started
- * ahead of the run, runs the first pass.
+ * ahead of the run, runs the first pass. `onNotice` hears what the run waits on (a throttling target).
  */
-export async function runSuites(config: RunConfig, onResult: (r: CheckResult) => void = () => {}, signal?: AbortSignal, started?: SuitesProcess): Promise<RunOutcome> {
+export async function runSuites(
+  config: RunConfig,
+  onResult: (r: CheckResult) => void = () => {},
+  signal?: AbortSignal,
+  started?: SuitesProcess,
+  onNotice?: (message: string) => void,
+): Promise<RunOutcome> {
   const phases: RunConfig['phase'][] = ['main', ...((config.fuzz ?? 0) > 0 ? (['fuzz'] as const) : []), ...(config.includeQuota ? (['quota'] as const) : [])];
   const passes: RunOutcome[] = [];
   try {
     for (const phase of phases) {
       if (signal?.aborted) break;
       const suites = passes.length === 0 && started ? started.take() : new SuitesProcess().take();
-      passes.push(await runPass(suites, { ...config, phase }, onResult, signal));
+      passes.push(await runPass(suites, { ...config, phase }, onResult, signal, onNotice));
     }
   } finally {
     started?.dispose();
@@ -114,7 +120,7 @@ export async function runSuites(config: RunConfig, onResult: (r: CheckResult) =>
   };
 }
 
-async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined): Promise<RunOutcome> {
+async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined, onNotice: ((message: string) => void) | undefined): Promise<RunOutcome> {
   const results: CheckResult[] = [];
   const errors: string[] = [];
   let peakRssBytes = 0;
@@ -126,6 +132,8 @@ async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: C
     } else if (m.type === 'result') {
       results.push(m.result);
       onResult(m.result);
+    } else if (m.type === 'notice') {
+      onNotice?.(m.message);
     } else if (m.type === 'error') {
       errors.push(m.message);
     } else if (m.type === 'end') {

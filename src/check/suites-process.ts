@@ -26,6 +26,8 @@ export type SuiteMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly result: CheckResult }
   | { readonly type: 'error'; readonly message: string }
+  /** The run waits: a throttling answer holds back every check (at most one such message every few seconds). */
+  | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'end'; readonly peakRssBytes: number }
   /** Messages of a few milliseconds sent as one (each write to the channel costs a system call and a wake-up). */
   | { readonly type: 'batch'; readonly messages: readonly SuiteMessage[] };
@@ -62,6 +64,17 @@ function post(message: SuiteMessage): void {
     queued = [];
     if (messages.length > 0) process.send?.(messages.length === 1 ? messages[0] : { type: 'batch', messages });
   }, BATCH_MS);
+}
+
+/** How often the run says it waits on throttling: once, then again while waits go on. */
+const NOTICE_EVERY_MS = 5_000;
+let lastNotice = -Infinity;
+
+function notice(message: string): void {
+  const now = performance.now();
+  if (now - lastNotice < NOTICE_EVERY_MS) return;
+  lastNotice = now;
+  post({ type: 'notice', message });
 }
 
 function firstLine(err: unknown): string {
@@ -132,7 +145,7 @@ async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: 
   // at a time, suites follow each other as before; with --concurrency, the next suite's checks start
   // while the last of the previous one are still in flight.
   const open = (run: SuiteRun): Promise<Opened | Error> =>
-    (run.opened ??= openSuite(config, run.entry.name, har).catch((err: unknown) => new Error(firstLine(err))));
+    (run.opened ??= openSuite(config, run.entry.name, har, notice).catch((err: unknown) => new Error(firstLine(err))));
   const items = runs.flatMap((run) => run.checks.map((check) => ({ run, check })));
   await schedule(
     items,

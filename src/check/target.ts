@@ -42,6 +42,8 @@ export interface Throttling {
   readonly maxWaitMs: number;
   /** First back-off when the target gives no Retry-After; doubled on each retry. */
   readonly firstBackoffMs: number;
+  /** Told of each wait as it begins (a run that waits minutes says why). */
+  readonly onWait?: (what: string) => void;
 }
 
 export const DEFAULT_THROTTLING: Throttling = { deadline: 0, maxWaitMs: 120_000, firstBackoffMs: 250 };
@@ -276,6 +278,7 @@ export class Target {
         );
       }
       this.throttle.until = Math.max(this.throttle.until, performance.now() + wait);
+      this.throttling.onWait?.(`${request.method} ${new URL(request.url).pathname} was answered ${http.status}: every check waits ${(wait / 1000).toFixed(1)} s before its next request (${http.headers['retry-after'] !== undefined ? 'Retry-After' : 'back-off'})`);
       await this.http.pause(wait);
       this.throttledRetries++;
       waited += wait;

@@ -110,6 +110,13 @@ export class Progress {
     }
   }
 
+  /** A line on what the run is doing when it is not ending checks (waiting out a throttling target). */
+  notice(text: string): void {
+    if (this.options.quiet) return;
+    this.clear();
+    this.options.stream.write(`  ${this.c('dim', 'WAIT')} ${printable(text)}\n`);
+  }
+
   /** Ends the progress display (the rewriting line is removed). */
   finish(): void {
     if (this.options.quiet) return;

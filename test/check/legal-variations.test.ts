@@ -84,7 +84,8 @@ describe('legal variations of the reference server are certified', { timeout: sc
   });
 
   it('throttled writes (421 with Retry-After) are waited out, with the throttling budget shared: one check at a time and with the default --concurrency of --target alike', async () => {
-    const args = ['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12', '--quiet'];
+    // Not --quiet: the progress output says the run waits, and why.
+    const args = ['check', '--variant', 'A', '--variation', 'throttle', '--only', 'comments', 'pools', '--seed', '12'];
     const [one, many] = await scratch.bothWays(args);
     expectSameResults(one, many);
     for (const r of [one, many]) {
@@ -92,6 +93,7 @@ describe('legal variations of the reference server are certified', { timeout: sc
       expect(results.filter((x) => x.status === 'skip')).toEqual([]);
       // The server did throttle: some checks waited a 421 out and went on.
       expect(results.reduce((n, x) => n + (x.throttled ?? 0), 0)).toBeGreaterThan(0);
+      expect(r.stderr).toMatch(/WAIT (POST|PUT|DELETE) \S+ was answered 421: every check waits [\d.]+ s before its next request \(Retry-After\)/);
     }
   });
 });

@@ -40,10 +40,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const ACCOUNTS = JSON.stringify({ accounts: [{ name: 'm', role: 'Member', level: 20, api_key: 'member-key-0123456789' }] });
 
-function target(prefix: string): { t: Target; close(): Promise<void> } {
+function target(prefix: string, onWait?: (what: string) => void): { t: Target; close(): Promise<void> } {
   const redactor = new Redactor();
   const http = new HttpClient({ timeoutMs: 2000, maxBodyBytes: 1 << 20, redactor, readOnly: false });
-  return { t: new Target(`${base}/${prefix}`, 'A', parseAccounts(ACCOUNTS, 'test', 'A', redactor), http, { ...DEFAULT_THROTTLING, maxWaitMs: 2000 }), close: () => http.close() };
+  return { t: new Target(`${base}/${prefix}`, 'A', parseAccounts(ACCOUNTS, 'test', 'A', redactor), http, { ...DEFAULT_THROTTLING, maxWaitMs: 2000, ...(onWait ? { onWait } : {}) }), close: () => http.close() };
 }
 
 describe('throttled requests', () => {
@@ -54,12 +54,17 @@ describe('throttled requests', () => {
     expect(retryAfterMs(undefined)).toBeUndefined();
   });
 
-  it('are sent again until the target serves them, and counted', async () => {
-    const { t, close } = target('twice');
+  it('are sent again until the target serves them, counted, and each wait told as it begins', async () => {
+    const waits: string[] = [];
+    const { t, close } = target('twice', (what) => waits.push(what));
     try {
       const reply = await t.call('posts.list', {});
       expect(reply.status).toBe(200);
       expect(t.throttledRetries).toBe(2);
+      expect(waits).toEqual([0, 1].map(() => 'GET /twice/posts.json was answered 421: every check waits 0.0 s before its next request (Retry-After)'));
+      // A target that serves at once: nothing to tell.
+      await t.call('posts.list', {});
+      expect(waits).toHaveLength(2);
     } finally {
       await close();
     }

@@ -53,10 +53,19 @@ describe('progress', () => {
     expect(s.chunks.join('')).toBe('  FAIL x [IB-2-format-json] bad \\x1b]0;pwned\\x07 title second line\n');
   });
 
+  it('says on a line of its own what the run waits on, above the rewritten line, escaped', () => {
+    const s = stream(true);
+    const p = new Progress({ total: 6, stream: s, env: { TERM: 'xterm', NO_COLOR: '1' } });
+    p.onResult(RESULTS[0]!);
+    p.notice('POST /pools.json was answered 421: every check waits 2.0 s \x1b[2J');
+    expect(s.chunks.slice(-2)).toEqual(['\r\x1b[K', '  WAIT POST /pools.json was answered 421: every check waits 2.0 s \\x1b[2J\n']);
+  });
+
   it('--quiet prints nothing', () => {
     const s = stream(true);
     const p = new Progress({ total: 6, stream: s, quiet: true, env: {} });
     for (const r of RESULTS) p.onResult(r);
+    p.notice('waiting');
     p.finish();
     expect(s.chunks).toEqual([]);
   });

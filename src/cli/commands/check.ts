@@ -306,7 +306,7 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
     const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
     let outcome: Awaited<ReturnType<typeof runSuites>> = { results: [], errors: [], peakRssBytes: 0 };
     try {
-      if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted, suitesProcess);
+      if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted, suitesProcess, (n) => progress.notice(n));
     } finally {
       progress.finish();
       if (har) (await import('../../check/har.ts')).finishHar(har);

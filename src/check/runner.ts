@@ -22,10 +22,25 @@ export interface RunOutcome {
 }
 
 /** The suites' program of this tree: compiled JavaScript in the package, the TypeScript source under tsx. */
+/** What a run tells its caller as it goes, and how the caller steers it. */
+export interface RunHooks {
+  /** Each check's result, as it comes. */
+  readonly onResult?: (r: CheckResult) => void;
+  /** What the run waits on (a throttling target). */
+  readonly onNotice?: (message: string) => void;
+  /** Aborted when the run is interrupted. */
+  readonly signal?: AbortSignal;
+  /** A process started ahead of the run: it runs the first pass. */
+  readonly started?: SuitesProcess;
+}
+
 const SUITES_PROCESS = moduleBeside(import.meta.url, './suites-process.ts');
 const STDERR_KEPT = 16 * 1024;
 
-/** A suites' process: started, loading its modules, then waiting for the settings of the pass it is to run. */
+/**
+ * A suites' process: started, loading its modules, then waiting for the settings of the pass it is to
+ * run. One started ahead of its run is given to `runSuites` (`started`), or `dispose()`d.
+ */
 export class SuitesProcess {
   readonly child: ChildProcess;
   /** Resolves when the child has loaded its modules and waits for its settings. */
@@ -83,31 +98,20 @@ export class SuitesProcess {
   }
 }
 
-/** Starts a suites' process ahead of its run; give it to `runSuites`, or `dispose()` it. */
-export function startSuitesProcess(): SuitesProcess {
-  return new SuitesProcess();
-}
-
 /**
  * Runs every selected check: the main pass, then (with --fuzz N) the generative phase, then (with
  * --include-quota) the quota tier, each alone. When `signal` is aborted (the run is interrupted), the
- * suites' process is stopped at once and the results so far are returned. `started`, a process started
- * ahead of the run, runs the first pass. `onNotice` hears what the run waits on (a throttling target).
+ * suites' process is stopped at once and the results so far are returned.
  */
-export async function runSuites(
-  config: RunConfig,
-  onResult: (r: CheckResult) => void = () => {},
-  signal?: AbortSignal,
-  started?: SuitesProcess,
-  onNotice?: (message: string) => void,
-): Promise<RunOutcome> {
+export async function runSuites(config: RunConfig, hooks: RunHooks = {}): Promise<RunOutcome> {
+  const { signal, started } = hooks;
   const phases: RunConfig['phase'][] = ['main', ...((config.fuzz ?? 0) > 0 ? (['fuzz'] as const) : []), ...(config.includeQuota ? (['quota'] as const) : [])];
   const passes: RunOutcome[] = [];
   try {
     for (const phase of phases) {
       if (signal?.aborted) break;
       const suites = passes.length === 0 && started ? started.take() : new SuitesProcess().take();
-      passes.push(await runPass(suites, { ...config, phase }, onResult, signal, onNotice));
+      passes.push(await runPass(suites, { ...config, phase }, hooks));
     }
   } finally {
     started?.dispose();
@@ -120,7 +124,7 @@ export async function runSuites(
   };
 }
 
-async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: CheckResult) => void, signal: AbortSignal | undefined, onNotice: ((message: string) => void) | undefined): Promise<RunOutcome> {
+async function runPass(suites: SuitesProcess, config: RunConfig, { onResult, onNotice, signal }: RunHooks): Promise<RunOutcome> {
   const results: CheckResult[] = [];
   const errors: string[] = [];
   let peakRssBytes = 0;
@@ -131,7 +135,7 @@ async function runPass(suites: SuitesProcess, config: RunConfig, onResult: (r: C
       for (const one of m.messages) onMessage(one);
     } else if (m.type === 'result') {
       results.push(m.result);
-      onResult(m.result);
+      onResult?.(m.result);
     } else if (m.type === 'notice') {
       onNotice?.(m.message);
     } else if (m.type === 'error') {

@@ -116,8 +116,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .action(async (opts: CheckOptions) => {
       const started = Date.now();
       // The suites' process loads its modules while this one loads its own and starts the target.
-      const { startSuitesProcess } = await import('../../check/runner.ts');
-      const suitesProcess = startSuitesProcess();
+      const { SuitesProcess } = await import('../../check/runner.ts');
+      const suitesProcess = new SuitesProcess();
       // So does the embedded server: its engine loads while the rest of the command does.
       const embedded = !opts.target && !opts.image ? startEmbedded(opts) : undefined;
       try {
@@ -306,7 +306,7 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
     const progress = new Progress({ total: selected.length, stream: process.stderr, quiet: opts.quiet === true });
     let outcome: Awaited<ReturnType<typeof runSuites>> = { results: [], errors: [], peakRssBytes: 0 };
     try {
-      if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, (r) => progress.onResult(r), interruption.aborted, suitesProcess, (n) => progress.notice(n));
+      if (!interruption.signal) outcome = await runSuites({ ...config, target: url }, { onResult: (r) => progress.onResult(r), onNotice: (n) => progress.notice(n), signal: interruption.aborted, started: suitesProcess });
     } finally {
       progress.finish();
       if (har) (await import('../../check/har.ts')).finishHar(har);

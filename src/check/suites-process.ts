@@ -43,6 +43,11 @@ const BATCH_MS = 10;
 let queued: SuiteMessage[] = [];
 let batchTimer: NodeJS.Timeout | undefined;
 
+/** One message for the channel: `messages` as they are when alone, else as a batch. */
+function framed(messages: readonly SuiteMessage[]): SuiteMessage {
+  return messages.length === 1 ? messages[0]! : { type: 'batch', messages };
+}
+
 /** Sends `message` now, after the queued ones, and resolves once it is written. */
 function send(message: SuiteMessage): Promise<void> {
   const messages = [...queued, message];
@@ -51,7 +56,7 @@ function send(message: SuiteMessage): Promise<void> {
   batchTimer = undefined;
   return new Promise((resolve) => {
     if (!process.send) return resolve();
-    process.send(messages.length === 1 ? message : { type: 'batch', messages }, undefined, {}, () => resolve());
+    process.send(framed(messages), undefined, {}, () => resolve());
   });
 }
 
@@ -62,7 +67,7 @@ function post(message: SuiteMessage): void {
     batchTimer = undefined;
     const messages = queued;
     queued = [];
-    if (messages.length > 0) process.send?.(messages.length === 1 ? messages[0] : { type: 'batch', messages });
+    if (messages.length > 0) process.send?.(framed(messages));
   }, BATCH_MS);
 }
 

@@ -91,6 +91,9 @@ async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<
   }
 }
 
+/** How many prepared statements the embedded engine keeps (a full run of either variant uses about 260). */
+const PREPARED_KEPT = 1000;
+
 /**
  * The embedded engine spoken to directly. PGlite's own `query()` makes six trips into the engine per
  * statement (parse, describe, bind, describe, execute, sync: each a call into WebAssembly and a parse of
@@ -100,9 +103,6 @@ async function fromTemplate<T>(streamed: () => Promise<T>, whole: () => Promise<
  * so rows are those `query()` returns. The engine is one session: statements and transactions take
  * turns (`turn`), a transaction holding it from BEGIN to COMMIT or ROLLBACK.
  */
-/** How many prepared statements the embedded engine keeps (a full run of either variant uses about 260). */
-const PREPARED_KEPT = 1000;
-
 function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof pgliteParse): Db & { exec(sql: string): Promise<void> } {
   const { serialize } = protocol;
   const prepared = new Map<string, { readonly name: string; readonly types: readonly number[] }>();

@@ -119,10 +119,10 @@ export function appliesTo(check: Check, variant: Variant): boolean {
   return check.requirements.every((id) => requirement(id).variants.includes(variant));
 }
 
-/** The file and line that called defineCheck, relative to the repository. */
-function declaredAt(): string | undefined {
-  const frames = (new Error().stack ?? '').split('\n').slice(1);
-  const caller = frames.map((f) => /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(f.trim())).find((m) => m && !m[1]!.endsWith('/check.ts'));
+/** The file and line a captured stack names first outside this module, relative to the repository. */
+function declaredAt(stack: string | undefined): string | undefined {
+  const frames = (stack ?? '').split('\n').slice(1);
+  const caller = frames.map((f) => /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(f.trim())).find((m) => m && !m[1]!.endsWith('/check.ts') && !m[1]!.endsWith('/check.js'));
   if (!caller) return undefined;
   const file = caller[1]!.replace(/^file:\/\//, '');
   const at = file.lastIndexOf('/src/');
@@ -134,6 +134,12 @@ export function defineCheck(check: Check): Check {
   if (check.requirements.length === 0) throw new Error(`check ${check.id} proves no requirement`);
   const levels = new Set(check.requirements.map((id) => requirement(id).level));
   if (levels.size > 1) throw new Error(`check ${check.id} mixes MUST and SHOULD requirements; split it`);
-  const source = check.source ?? declaredAt();
-  return source ? { ...check, source } : check;
+  if (check.source !== undefined) return check;
+  // Where the check is declared (\`conform spec --explain\`, the requirements document): the stack is
+  // captured here and formatted only when asked for. Formatting maps every frame through the source maps,
+  // which cost more than the rest of declaring the ~1,000 checks of a run together.
+  const site: { stack?: string } = {};
+  Error.captureStackTrace(site, defineCheck);
+  let source: string | undefined | null = null;
+  return Object.defineProperty({ ...check }, 'source', { enumerable: true, get: () => (source === null ? (source = declaredAt(site.stack)) : source) });
 }

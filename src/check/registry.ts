@@ -71,6 +71,16 @@ export const SUITES = {
   fuzz: suite('fuzz', [fuzz]),
 } as const satisfies Record<string, SuiteEntry>;
 
+const made = new Map<Variant, readonly Check[]>();
+
+/**
+ * Every check of a variant, in the registry's order. Generated once per process and variant: a check is
+ * a declaration (its run takes the context), and generating them reads the published OpenAPI description
+ * and the stack of every defineCheck call (its `source`); a process that runs many selections (the
+ * mutation test: one per fault) pays for that once.
+ */
 export function allChecks(variant: Variant): Check[] {
-  return Object.values(SUITES).flatMap((s) => s.checks(variant));
+  let checks = made.get(variant);
+  if (!checks) made.set(variant, (checks = Object.values(SUITES).flatMap((s) => s.checks(variant))));
+  return [...checks];
 }

@@ -21,8 +21,19 @@ export interface OpenApiOperation {
   readonly params: readonly { name: string; required: boolean; enum?: readonly string[]; type?: string; in: string }[];
 }
 
-/** The operations of a variant as the published OpenAPI description gives them. */
-export function openApiOperations(variant: Variant): OpenApiOperation[] {
+const read = new Map<Variant, readonly OpenApiOperation[]>();
+
+/**
+ * The operations of a variant as the published OpenAPI description gives them; the file is read once
+ * per process (every run generates its checks from it, and the generative phase looks operations up).
+ */
+export function openApiOperations(variant: Variant): readonly OpenApiOperation[] {
+  let ops = read.get(variant);
+  if (!ops) read.set(variant, (ops = readOperations(variant)));
+  return ops;
+}
+
+function readOperations(variant: Variant): readonly OpenApiOperation[] {
   const doc = JSON.parse(readFileSync(join(REPO_ROOT, openApiPath(variant)), 'utf8')) as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };

@@ -22,6 +22,8 @@ import { scaled } from './support/time.ts';
 const KEPT = [
   // The embedded database's migrated template (src/server/db), made once and reused by every server of the run.
   /^conform-pglite-[0-9a-f]{16}\.tar$/,
+  // The package packed and installed once for the tests of the package (test/package/helpers.ts, sharedInstall).
+  /^conform-shared-package$/,
   // tsx's compile cache, of the testee programs run from TypeScript (src/proto/testees).
   /^tsx-\d+$/,
   // The protoc testee's work directory, removed when its process exits: the runner ends its workers

@@ -10,7 +10,11 @@
  * - examples/github-actions.yml: its step of the action passes only inputs that action.yml declares.
  *
  * Both install the packed tarball instead of the registry's package (the package spec is an input of the
- * action and a variable of the GitLab job), and check a reference server started here.
+ * action and a variable of the GitLab job), and check a reference server started here. Their install
+ * directories start as a copy of the run's one install of that tarball (test/package/helpers.ts,
+ * sharedInstall; test/package/install.test.ts proves it from an empty directory), so their `npm install`
+ * finds the package there and up to date: what runs is every command of the scripts, and the run does
+ * not pay for the same install three times.
  */
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -21,7 +25,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cleanEnv, pack, ROOT } from './helpers.ts';
+import type { SharedInstall } from './helpers.ts';
+import { cleanEnv, ROOT, seedInstall, sharedInstall } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
@@ -139,10 +144,13 @@ function serve(args: string[]): Promise<string> {
   });
 }
 
+let install: SharedInstall;
+
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'conform-ci-'));
-  tarball = await pack(work);
-}, scaled(120_000));
+  install = await sharedInstall();
+  tarball = install.tarball;
+}, scaled(900_000));
 
 afterAll(async () => {
   await Promise.all(
@@ -179,6 +187,8 @@ describe('action.yml', { concurrent: true }, () => {
       runner = { temp: join(work, 'runner-temp'), workspace: join(work, 'workspace') };
       await mkdir(runner.temp);
       await mkdir(runner.workspace);
+      // The install step's directory holds the package already (see the file's header).
+      await seedInstall(install, join(runner.temp, 'conform-action'));
       [target, faulty] = await Promise.all([serve(['--variant', 'A']), serve(['--variant', 'A', '--fault', 'unserved:posts.list'])]);
     }, scaled(120_000));
 
@@ -258,6 +268,8 @@ describe('examples/gitlab-ci.yml', { timeout: scaled(600_000), concurrent: true 
     const job = pipeline.conformance!;
     const project = join(work, 'gitlab-project');
     await mkdir(project);
+    // The job's install prefix holds the package already (see the file's header).
+    await seedInstall(install, join(project, '.conform'));
     // The checker's file server is on loopback: the target may fetch from it, so the source downloads are established.
     const target = await serve(['--variant', 'A', '--allow-fetch', '127.0.0.1']);
     // CI/CD variables of the project win over the job's: the tarball instead of the registry's package.

@@ -1,7 +1,7 @@
 /**
  * The package as users install it: `npm pack` makes the tarball (from dist/, brought up to date by the
  * global set-up), `npm install --omit=dev --engine-strict` installs it alone into an empty directory (its
- * dependencies from the registry, or npm's cache), and the installed `conform` command certifies the
+ * dependencies from the registry, or npm's cache; made once per test run, see sharedInstall), and the installed `conform` command certifies the
  * embedded server, property-tests the peer format, serves, checks and proxies a served target, prints a
  * description and compares schemas, all from there, with no TypeScript and no development dependency
  * installed.
@@ -11,12 +11,12 @@
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, pack, PACKAGE, ROOT } from './helpers.ts';
+import { cleanEnv, PACKAGE, ROOT, sharedInstall } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
@@ -72,17 +72,9 @@ function files(dir: string): string[] {
 describe('the package installed from its tarball with --omit=dev', { timeout: scaled(300_000) }, () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'conform-package-'));
-    const tarball = await pack(work);
-    app = join(work, 'app');
-    await mkdir(app);
-    await writeFile(join(app, 'package.json'), '{ "private": true }\n');
-    const started = Date.now();
-    await exec(
-      'npm',
-      ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball],
-      { cwd: app, env: cleanEnv(), timeout: scaled(600_000) },
-    );
-    installSeconds = (Date.now() - started) / 1000;
+    const install = await sharedInstall();
+    app = install.app;
+    installSeconds = install.installSeconds;
     bin = join(app, 'node_modules', pkg.name, 'bin', 'conform.js');
   }, scaled(900_000));
 

@@ -171,12 +171,24 @@ export function generatedFaults(served: ReadonlySet<string> = servedOperationIds
 }
 
 /** Every fault the server knows: protocol, resource and generated ones. */
+let catalogue: { readonly all: readonly FaultSpec[]; readonly byId: ReadonlyMap<string, FaultSpec> } | undefined;
+
+/** The catalogue, made once per process: every server start looks its fault up in it. */
+function faultCatalogue(): NonNullable<typeof catalogue> {
+  if (!catalogue) {
+    const all = [...PROTOCOL_FAULTS, ...CRASH_FAULTS, ...RESOURCE_MODULES.flatMap((m) => m.faults ?? []), ...generatedFaults()];
+    // The first of an id wins, as a search of the list would find it (ids are unique: test/server/faults.test.ts).
+    catalogue = { all, byId: new Map([...all].reverse().map((f) => [f.id, f])) };
+  }
+  return catalogue;
+}
+
 export function allFaults(): readonly FaultSpec[] {
-  return [...PROTOCOL_FAULTS, ...CRASH_FAULTS, ...RESOURCE_MODULES.flatMap((m) => m.faults ?? []), ...generatedFaults()];
+  return faultCatalogue().all;
 }
 
 export function findFault(id: string): FaultSpec | undefined {
-  return allFaults().find((f) => f.id === id);
+  return faultCatalogue().byId.get(id);
 }
 
 export function faultAppliesTo(fault: FaultSpec, variant: Variant): boolean {

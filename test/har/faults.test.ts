@@ -2,12 +2,14 @@
  * Every fault of the reference server's catalogue that a single exchange shows (the faults
  * test/proxy/proxy.test.ts shows the proxy catching), recorded with `conform check --har` and audited
  * offline with `conform audit`: caught, by a judgement citing the requirement the fault breaks.
+ * The faulty servers run in this process on one database (a server starts in milliseconds where each
+ * embedded run would start a database of its own), checked with --target.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { DEFAULT_FUZZ_RUNS } from '../../src/check/checks/fuzz.ts';
-import { findFault } from '../../src/server/index.ts';
+import { findFault, startServer } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
@@ -39,7 +41,9 @@ describe('single-exchange faults recorded with check --har are caught by audit',
     const spec = findFault(fault)!;
     expect(spec, fault).toBeDefined();
     const har = join(scratch.dir('fault-har'), 'run.har');
-    const run = await scratch.conform(['check', '--variant', variant, '--fault', fault, '--seed', '71', '--quiet', '--har', har, ...only]);
+    const server = await startServer({ variant, db: await scratch.db(), fault, port: 0, allowFetch: ['127.0.0.1'] });
+    scratch.defer(() => server.close());
+    const run = await scratch.conform(['check', '--variant', variant, '--target', server.url, '--seed', '71', '--quiet', '--har', har, ...only]);
     // The recording run itself: non-conformant, or incomplete (--only) where its check only warns (a SHOULD).
     expect([1, 3], run.stdout + run.stderr).toContain(run.code);
     const audit = await scratch.conform(['audit', har, '--variant', variant, '--strict']);

@@ -4,14 +4,26 @@ import { VERSION } from '../version.ts';
 import { baselineWasmOnly } from '../wasm.ts';
 import { commands } from './commands/index.ts';
 
+let guarded = false;
+
+/**
+ * A closed pipe (`conform spec | head`) ends the output, not the program with a stack trace. Once per
+ * process: main() runs many times in one process where it is called in process (a listener per call
+ * would pile up on stdout).
+ */
+function guardClosedPipe(): void {
+  if (guarded) return;
+  guarded = true;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  });
+}
+
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Before any WebAssembly (the database engine, undici's parser) is compiled: see ../wasm.ts.
   baselineWasmOnly();
-  // A closed pipe (`conform spec | head`) ends the output, not the program with a stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
-  });
+  guardClosedPipe();
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name('conform')

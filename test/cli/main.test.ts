@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'conform.js');
 
 describe('conform CLI entry', () => {
   it('exits 0 for --help', async () => {
@@ -34,5 +38,22 @@ describe('conform CLI entry', () => {
     } finally {
       err.mockRestore();
     }
+  });
+
+  it('guards stdout against a closed pipe once per process, however often it runs in process', async () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await main(['node', 'conform', '--version']);
+      const listeners = process.stdout.listenerCount('error');
+      for (let i = 0; i < 12; i++) await main(['node', 'conform', '--version']);
+      expect(process.stdout.listenerCount('error')).toBe(listeners);
+    } finally {
+      out.mockRestore();
+    }
+  });
+
+  it('ends quietly when its reader closes the pipe (conform spec | head -c 1)', () => {
+    const text = execFileSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" "${BIN}" spec --variant A --format json 2>&1 | head -c 1; echo " exit \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(text).toBe('{ exit 0\n');
   });
 });

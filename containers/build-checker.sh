@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Builds the checker image, conform itself, without any image registry: packs this repository (npm pack),
-# unpacks the tarball into a staging directory and installs its production dependencies there (npm install
-# --omit=dev, from the npm registry or npm's cache, resolved as for a user's install: no lockfile), then
-# builds containers/checker.Containerfile from it on the base image made from this machine's Node
-# (containers/build-base.sh, once).
+# Builds the checker image, conform itself, without any image registry: stages the package as a user
+# installs it (containers/stage.sh: npm pack, unpacked, npm install --omit=dev), then builds
+# containers/checker.Containerfile from the staging directory on the base image made from this machine's
+# Node (containers/build-base.sh, once).
 # Usage: containers/build-checker.sh [TAG]   (default localhost/conform:latest; engine: $CONTAINER_ENGINE,
 # else podman, else docker). Needs `npm ci` first: npm pack builds dist/ with the development dependencies.
 set -euo pipefail
@@ -19,16 +18,9 @@ base=localhost/conform-node:$major
 # One build of the base image at a time (builds running side by side would each import it).
 (flock 9 && { "$engine" image inspect "$base" >/dev/null 2>&1 || containers/build-base.sh "$base" >/dev/null; }) 9<containers/build-base.sh
 
-stage=$(mktemp -d "${TMPDIR:-/tmp}/conform-checker.XXXXXX")
-trap 'rm -rf "$stage"' EXIT
-node scripts/build.js --if-stale >&2
-npm pack --ignore-scripts --loglevel=error --pack-destination "$stage" >/dev/null
-tarball=$(ls "$stage"/*.tgz)
-mkdir "$stage/conform"
-tar -xzf "$tarball" -C "$stage/conform" --strip-components=1
-# --ignore-scripts: the package's own `prepare` builds from the sources, which the tarball does not hold.
-(cd "$stage/conform" && npm install --omit=dev --engine-strict --ignore-scripts --no-audit --no-fund --no-package-lock \
-  --prefer-offline --loglevel=error >/dev/null)
+. "$(dirname "${BASH_SOURCE[0]}")/stage.sh"
+stage_dir
+stage_package "$stage"
 
 case "$(basename "$engine")" in
   podman) pull=(--pull=never) ;;

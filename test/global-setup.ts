@@ -24,6 +24,8 @@ const KEPT = [
   /^conform-pglite-[0-9a-f]{16}\.tar$/,
   // The package packed and installed once for the tests of the package (test/package/helpers.ts, sharedInstall).
   /^conform-shared-package$/,
+  // The package staged once for both container images (test/containers/engine.ts, stageDir).
+  /^conform-image-stage$/,
   // tsx's compile cache, of the testee programs run from TypeScript (src/proto/testees).
   /^tsx-\d+$/,
   // The protoc testee's work directory, removed when its process exits: the runner ends its workers

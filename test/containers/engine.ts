@@ -4,6 +4,8 @@
  * containers/podman-service.sh). Without either, the files skip, with the reason.
  */
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
@@ -26,4 +28,13 @@ export async function findEngine(): Promise<{ cli: string } | { reason: string }
   );
   if (answer) return { reason: `no container engine answers (${answer}); set DOCKER_HOST, e.g. eval "$(containers/podman-service.sh)"` };
   return { cli };
+}
+
+/**
+ * Where the images' builds stage the package (containers/stage.sh, CONFORM_STAGE_DIR): one directory in
+ * the run's temporary root, so that the second image's build reuses the first's staging (npm pack and the
+ * production install) and the engine the layer of it both images copy. Removed with the root.
+ */
+export function stageDir(): string {
+  return join(tmpdir(), 'conform-image-stage');
 }

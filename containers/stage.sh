@@ -1,0 +1,40 @@
+# Sourced by the build scripts: `stage_package DIR` stages the package as a user installs it in DIR/conform:
+# packs this repository (npm pack, dist/ brought up to date first), unpacks the tarball and installs its
+# production dependencies there (npm install --omit=dev, from the npm registry or npm's cache, resolved as
+# for a user's install: no lockfile). Both images are built from such a directory, not from the repository.
+#
+# With CONFORM_STAGE_DIR set, that directory is used and kept: a later build (the other image) reuses it
+# while the package it holds is the one npm pack makes now (same tarball digest), under a lock. Otherwise a
+# temporary directory is made, and removed when the calling script exits.
+stage_package() {
+  local dir=$1 tarball digest
+  mkdir -p "$dir"
+  exec 8>"$dir/.lock"
+  flock 8
+  node scripts/build.js --if-stale >&2
+  rm -f "$dir"/*.tgz
+  npm pack --ignore-scripts --loglevel=error --pack-destination "$dir" >/dev/null
+  tarball=$(ls "$dir"/*.tgz)
+  digest=$(sha256sum "$tarball" | cut -d' ' -f1)
+  if [ ! -d "$dir/conform/node_modules" ] || [ "$(cat "$dir/conform.sha256" 2>/dev/null)" != "$digest" ]; then
+    rm -rf "$dir/conform" "$dir/conform.sha256"
+    mkdir "$dir/conform"
+    tar -xzf "$tarball" -C "$dir/conform" --strip-components=1
+    # --ignore-scripts: the package's own `prepare` builds from the sources, which the tarball does not hold.
+    (cd "$dir/conform" && npm install --omit=dev --engine-strict --ignore-scripts --no-audit --no-fund --no-package-lock \
+      --prefer-offline --loglevel=error >/dev/null)
+    echo "$digest" >"$dir/conform.sha256"
+  fi
+  flock -u 8
+  exec 8>&-
+}
+
+# The staging directory of this build: $CONFORM_STAGE_DIR, or a temporary one removed at exit.
+stage_dir() {
+  if [ -n "${CONFORM_STAGE_DIR:-}" ]; then
+    stage=$CONFORM_STAGE_DIR
+  else
+    stage=$(mktemp -d "${TMPDIR:-/tmp}/conform-stage.XXXXXX")
+    trap 'rm -rf "$stage"' EXIT
+  fi
+}

@@ -54,9 +54,10 @@ export const DEFAULTS = {
   deadlineSeconds: 900,
   /**
    * Checks in flight at once against a --target: a distant target's round trips overlap, so a run
-   * takes little more than its direct time (bench/distant.ts, A through +20 ms: 8 at a time 1.62x the
-   * direct sequential time, 12 1.33x, 16 1.46x, as the checks' own work then competes); twelve keeps a
-   * small server's load modest.
+   * takes little more than its direct time. bench/distant.ts, A through +20 ms per answer, against the
+   * direct sequential time: 8 at a time 1.62x, 12 1.33-1.60x, 16 1.46-1.57x (medians of 3 on the
+   * 2-core CI machine, where client and server share the cores: beyond 12 the checks' own work
+   * competes, and the client's memory grows); twelve also keeps a small server's load modest.
    */
   concurrencyTarget: 12,
   /**

@@ -170,7 +170,6 @@ export function generatedFaults(served: ReadonlySet<string> = servedOperationIds
   return out;
 }
 
-/** Every fault the server knows: protocol, resource and generated ones. */
 let catalogue: { readonly all: readonly FaultSpec[]; readonly byId: ReadonlyMap<string, FaultSpec> } | undefined;
 
 /** The catalogue, made once per process: every server start looks its fault up in it. */
@@ -183,6 +182,7 @@ function faultCatalogue(): NonNullable<typeof catalogue> {
   return catalogue;
 }
 
+/** Every fault the server knows: protocol, resource and generated ones. */
 export function allFaults(): readonly FaultSpec[] {
   return faultCatalogue().all;
 }

@@ -1,6 +1,6 @@
 /** Packing the package and running what installs it, for the tests of the package and its CI integrations. */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -70,13 +70,19 @@ export function sharedInstall(): Promise<SharedInstall> {
       const started = Date.now();
       await exec('npm', ['install', '--omit=dev', '--engine-strict', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], { cwd: app, env: cleanEnv(), timeout: scaled(600_000) });
       const result: SharedInstall = { tarball, app, installSeconds: (Date.now() - started) / 1000 };
-      writeFileSync(done, JSON.stringify(result));
+      publish(done, JSON.stringify(result));
       return result;
     } catch (err) {
-      writeFileSync(failed, err instanceof Error ? (err.stack ?? err.message) : String(err));
+      publish(failed, err instanceof Error ? (err.stack ?? err.message) : String(err));
       throw err;
     }
   })());
+}
+
+/** Writes `file` whole or not at all (a rename), so that a file waiting for it never reads it half written. */
+function publish(file: string, text: string): void {
+  writeFileSync(`${file}.part`, text);
+  renameSync(`${file}.part`, file);
 }
 
 /** Waits for another test file's install: its result, or its error. */

@@ -21,7 +21,6 @@ export interface RunOutcome {
   readonly peakRssBytes: number;
 }
 
-/** The suites' program of this tree: compiled JavaScript in the package, the TypeScript source under tsx. */
 /** What a run tells its caller as it goes, and how the caller steers it. */
 export interface RunHooks {
   /** Each check's result, as it comes. */
@@ -34,6 +33,7 @@ export interface RunHooks {
   readonly started?: SuitesProcess;
 }
 
+/** The suites' program of this tree: compiled JavaScript in the package, the TypeScript source under tsx. */
 const SUITES_PROCESS = moduleBeside(import.meta.url, './suites-process.ts');
 const STDERR_KEPT = 16 * 1024;
 

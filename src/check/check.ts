@@ -62,7 +62,7 @@ export interface Check {
   /**
    * Why the check runs alone under --concurrency, when it must: it reads lists or state that other
    * checks' writes change (paging or sorting over all records, the newest records of a listing, the
-   * accounts' quotas). Such a check starts when no other is in flight, and none starts beside it.
+   * accounts' quotas). Such checks run last, one at a time, once every other has ended.
    */
   readonly exclusive?: string;
   /** Where the check is declared (`src/check/checks/....ts:LINE`), set by defineCheck. */

@@ -29,6 +29,11 @@ export interface CheckContext {
   readonly world: World;
   /** Where the checker's file server for source downloads listens, and the base URL the target is given. */
   readonly source: { readonly host: string; readonly urlBase?: string };
+  /**
+   * Requests a check may have in flight at once where it makes many records of one kind (the run's
+   * --concurrency; 1: one at a time, as the rest of the run).
+   */
+  readonly concurrency: number;
 }
 
 /** Lazily created records shared by the checks of one suite file. */

@@ -86,6 +86,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
     unique: (what: string) => `${prefix}_${what.replace(/\s+/g, '_')}_${(++counter).toString(36)}`,
     world: createWorld(),
     source: { host: config.sourceHost ?? '127.0.0.1', ...(config.sourceUrlBase ? { urlBase: config.sourceUrlBase } : {}) },
+    concurrency: Math.max(1, config.concurrency ?? 1),
   };
   return { ctx, close: () => http.close() };
 }

@@ -230,10 +230,14 @@ describe('resource faults change what they claim', () => {
       expect(res.body.success).toBe(true);
       expect(ids(await get(s, '/posts.json', 'member', { tags: 'direct' }))).toEqual([res.body.id]);
     });
-    await withFault('B', 'posts-deletable', async (s) => {
+    await withFault('B', 'posts-deletable', async (s, f) => {
       const id = await upload(s, 'doomed');
+      const count = async () => (await f.db.query<{ post_count: number }>("SELECT post_count FROM tags WHERE name = 'doomed'"))[0]?.post_count;
+      expect(await count()).toBe(1);
       expect((await send(s, 'delete', `/posts/${id}.json`)).status).toBe(200);
       expect((await get(s, `/posts/${id}.json`)).status).toBe(404);
+      // The tags table counts the posts that exist.
+      expect(await count()).toBe(0);
     });
     await withFault('A', 'copy-notes-noop', async (s, f) => {
       const u = account('member');

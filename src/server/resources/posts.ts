@@ -16,7 +16,7 @@ import type { ResourceModule, ServerEnv } from '../registry.ts';
 import { param, variantParam } from '../registry.ts';
 import { Steps, Where, isSet, nameOf } from '../sql.ts';
 import type { ParsedTag } from '../tags.ts';
-import { buildPostSearch, parseTagString, tagCountSteps } from '../tags.ts';
+import { buildPostSearch, parseTagString, tagCountSteps, updateTagCounts } from '../tags.ts';
 import { invalid, invalidRecord, notFound, requireUser } from '../refusals.ts';
 import type { VersionRow } from '../versions.ts';
 import { History } from '../versions.ts';
@@ -452,7 +452,9 @@ export const postsModule: ResourceModule = {
       handler: (_op, env) => async ({ path, user }) => {
         requireUser(user);
         await env.db.transaction(async (tx) => {
-          await loadPost(tx, path.id!, true);
+          const post = await loadPost(tx, path.id!, true);
+          // The post's tags count one post fewer (the tags table counts the posts that exist).
+          await updateTagCounts(tx, post.tag_array, []);
           for (const t of ['post_versions', 'post_votes', 'post_flags', 'post_appeals', 'comments', 'notes']) {
             await tx.query(`DELETE FROM ${t} WHERE post_id = $1`, [path.id]);
           }

@@ -58,6 +58,9 @@ export function artistsA(server: () => Server): void {
     it('searches id, creator, is_active and empty_only', async () => {
       const id = await artist({ name: 'painter_with_posts' });
       const empty = await artist({ name: 'painter_without_posts' });
+      // A post tagged with the artist's name counts; one no longer tagged with it does not.
+      const retagged = await s.post('painter_with_posts scenery');
+      await s.ok('PUT', `/posts/${retagged}.json`, { 'post[tag_string]': 'scenery' });
       await s.post('painter_with_posts scenery');
       expect(ids(await s.list('/artists.json', { 'search[id]': id }))).toEqual([id]);
       const painters = { 'search[name]': 'name:painter_*' };

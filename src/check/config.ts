@@ -54,12 +54,13 @@ export const DEFAULTS = {
   deadlineSeconds: 900,
   /**
    * Checks in flight at once against a --target: a distant target's round trips overlap, so a run
-   * takes little more than its direct time. bench/distant.ts, A through +20 ms per answer, against the
-   * direct sequential time: 8 at a time 1.62x, 12 1.33-1.60x, 16 1.46-1.57x (medians of 3 on the
-   * 2-core CI machine, where client and server share the cores: beyond 12 the checks' own work
-   * competes, and the client's memory grows); twelve also keeps a small server's load modest.
+   * takes little more than its direct time. bench/distant.ts, a full A through a relay that holds every
+   * answer back 20 ms (2-core machine, client and server sharing the cores; the direct sequential run
+   * 3.8-4.5 s): 12 at a time 5.6-5.7 s, 16 4.8-5.1 s, 20 4.7 s, 24 4.5-4.7 s; directly, 12, 16 and 24 alike
+   * (3.1-3.5 s). The client's peak memory grows with it (12: 187-192 MiB, 16: 194-195, 24: 193-197):
+   * sixteen takes most of the gain and keeps a small server's load modest.
    */
-  concurrencyTarget: 12,
+  concurrencyTarget: 16,
   /**
    * Against the embedded reference server, which shares this machine: measured faster than one at a
    * time (bench/check-full.ts), as the checks' and the server's work overlap.

@@ -13,7 +13,6 @@ import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
 import { updateAndReadBack } from './support/read-back.ts';
 import { uploadRatings, uploadWith } from './support/uploading.ts';
 
-/** Makes sure at least `n` posts exist, creating the missing ones unless the run is read-only. */
 /** How many posts the listing holds, counted up to `n`. */
 async function countPosts(ctx: CheckContext, n: number): Promise<number> {
   let seen = 0;

@@ -66,9 +66,8 @@ export async function makePost(ctx: CheckContext, extraTags = ''): Promise<{ id:
 }
 
 /**
- * `count` new posts, made through uploads with a file, `ctx.concurrency` at a time, for a check that
- * needs many posts to exist and none of their ids: an upload each, none looked up (the caller counts the
- * posts listed). The first failure ends it (the uploads in flight are awaited) and is thrown.
+ * `count` new posts, each made as makePost makes one, `ctx.concurrency` at a time: for a check that needs
+ * many posts to exist. The first failure ends it (the posts in the making are awaited) and is thrown.
  */
 export async function makePosts(ctx: CheckContext, count: number): Promise<void> {
   let next = 0;
@@ -76,7 +75,7 @@ export async function makePosts(ctx: CheckContext, count: number): Promise<void>
   const worker = async (): Promise<void> => {
     while (next < count && !failed) {
       next++;
-      await ctx.world.setup('post', 'a post made through an upload with a file', () => upload(ctx, ctx.unique('tag').toLowerCase())).catch((err: unknown) => {
+      await makePost(ctx).catch((err: unknown) => {
         failed = true;
         throw err;
       });
@@ -87,7 +86,8 @@ export async function makePosts(ctx: CheckContext, count: number): Promise<void>
   if (rejected) throw rejected.reason;
 }
 
-async function upload(ctx: CheckContext, tag: string, extraTags = ''): Promise<void> {
+async function uploadPost(ctx: CheckContext, extraTags: string): Promise<{ id: number; tag: string }> {
+  const tag = ctx.unique('tag').toLowerCase();
   const reply = await ctx.target.call('uploads.create', {
     fields: {
       file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' },
@@ -96,11 +96,6 @@ async function upload(ctx: CheckContext, tag: string, extraTags = ''): Promise<v
     },
   });
   expectCreated(reply, 'an upload');
-}
-
-async function uploadPost(ctx: CheckContext, extraTags: string): Promise<{ id: number; tag: string }> {
-  const tag = ctx.unique('tag').toLowerCase();
-  await upload(ctx, tag, extraTags);
   const found = await ctx.target.call('posts.list', { fields: { tags: tag } });
   const posts = found.list();
   if (!found.ok || !posts) fail('the post made from an upload cannot be listed by its tag', { reply: found });

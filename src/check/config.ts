@@ -57,7 +57,7 @@ export const DEFAULTS = {
    * takes little more than its direct time. bench/distant.ts, a full A through a relay that holds every
    * answer back 20 ms (2-core machine, client and server sharing the cores; the direct sequential run
    * 3.8-4.5 s): 12 at a time 5.6-5.7 s, 16 4.8-5.1 s, 20 4.7 s, 24 4.5-4.7 s; directly, 12, 16 and 24 alike
-   * (3.1-3.5 s). The client's peak memory grows with it (12: 187-192 MiB, 16: 194-195, 24: 193-197):
+   * (3.1-3.5 s). The client's peak memory grows with it (12: 184-192 MiB, 16: 190-198, 24: 193-197):
    * sixteen takes most of the gain and keeps a small server's load modest.
    */
   concurrencyTarget: 16,

@@ -13,6 +13,7 @@ import type { CheckContext } from './check.ts';
 import { fail, skip } from './check.ts';
 import { recordId } from './formats.ts';
 import { pngImage } from './images.ts';
+import { schedule } from './schedule.ts';
 import type { Reply } from './target.ts';
 
 export interface Made {
@@ -70,20 +71,11 @@ export async function makePost(ctx: CheckContext, extraTags = ''): Promise<{ id:
  * many posts to exist. The first failure ends it (the posts in the making are awaited) and is thrown.
  */
 export async function makePosts(ctx: CheckContext, count: number): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (next < count && !failed) {
-      next++;
-      await makePost(ctx).catch((err: unknown) => {
-        failed = true;
-        throw err;
-      });
-    }
-  };
-  const ended = await Promise.allSettled(Array.from({ length: Math.min(ctx.concurrency, count) }, worker));
-  const rejected = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
-  if (rejected) throw rejected.reason;
+  let failure: { readonly error: unknown } | undefined;
+  await schedule(Array.from({ length: count }), ctx.concurrency, () => false, async () => {
+    if (!failure) await makePost(ctx).catch((error: unknown) => void (failure ??= { error }));
+  });
+  if (failure) throw failure.error;
 }
 
 async function uploadPost(ctx: CheckContext, extraTags: string): Promise<{ id: number; tag: string }> {

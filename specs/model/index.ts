@@ -24,7 +24,7 @@ import { WIKI_PAGE_OPERATIONS } from './operations/wiki_pages.ts';
 import { RESOURCES } from './resources.ts';
 import { STATUS_CODES, USER_LEVELS } from './service.ts';
 import type { Method, OperationSpec, ParamEffect, ParamLocation, ParamSpec, ParamType, ResourceId, ResourceSpec, Variant } from './types.ts';
-import { inVariant, resolve } from './types.ts';
+import { inVariant, perVariant, resolve } from './types.ts';
 import type { ValueSetId } from './value-sets.ts';
 import { VALUE_SETS } from './value-sets.ts';
 
@@ -160,17 +160,10 @@ export function resolveOperation(op: OperationSpec<OperationId>, variant: Varian
   };
 }
 
-const cache = new Map<Variant, readonly ResolvedOperation[]>();
-
 /** The operations that exist in `variant`, with that variant's parameters and value sets. */
-export function operationsFor(variant: Variant): readonly ResolvedOperation[] {
-  let ops = cache.get(variant);
-  if (!ops) {
-    ops = OPERATIONS.filter((op) => inVariant(op, variant)).map((op) => resolveOperation(op, variant));
-    cache.set(variant, ops);
-  }
-  return ops;
-}
+export const operationsFor: (variant: Variant) => readonly ResolvedOperation[] = perVariant((variant) =>
+  OPERATIONS.filter((op) => inVariant(op, variant)).map((op) => resolveOperation(op, variant)),
+);
 
 /** The operations that exist only in the other variant (they must not exist in `variant`). */
 export function absentOperations(variant: Variant): readonly OperationSpec<OperationId>[] {

@@ -9,6 +9,18 @@ import type { InterpretationId } from '../interpretations.ts';
 import type { ValueSetId } from './value-sets.ts';
 
 export type Variant = 'A' | 'B';
+
+/**
+ * `make` for each variant at most once per process: what is derived from a variant alone (its operations,
+ * its checks) is made on first use and shared after.
+ */
+export function perVariant<T>(make: (variant: Variant) => T): (variant: Variant) => T {
+  const made = new Map<Variant, T>();
+  return (variant) => {
+    if (!made.has(variant)) made.set(variant, make(variant));
+    return made.get(variant)!;
+  };
+}
 export const VARIANTS = ['A', 'B'] as const satisfies readonly Variant[];
 
 /** A value that the document gives per variant ("A: ... / B: ..."). */

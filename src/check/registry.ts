@@ -6,6 +6,7 @@
  * the CLI also uses every check for requirement coverage and to tell a user when --only matches nothing.
  */
 import type { Variant } from '../../specs/model/index.ts';
+import { perVariant } from '../../specs/model/index.ts';
 import type { Check } from './check.ts';
 import * as absent from './checks/absent.ts';
 import * as artist_commentaries from './checks/artist_commentaries.ts';
@@ -71,7 +72,7 @@ export const SUITES = {
   fuzz: suite('fuzz', [fuzz]),
 } as const satisfies Record<string, SuiteEntry>;
 
-const made = new Map<Variant, readonly Check[]>();
+const generated = perVariant((variant): readonly Check[] => Object.values(SUITES).flatMap((s) => s.checks(variant)));
 
 /**
  * Every check of a variant, in the registry's order. Generated once per process and variant: a check is
@@ -80,7 +81,5 @@ const made = new Map<Variant, readonly Check[]>();
  * mutation test: one per fault) pays for that once.
  */
 export function allChecks(variant: Variant): Check[] {
-  let checks = made.get(variant);
-  if (!checks) made.set(variant, (checks = Object.values(SUITES).flatMap((s) => s.checks(variant))));
-  return [...checks];
+  return [...generated(variant)];
 }

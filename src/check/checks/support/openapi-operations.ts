@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OperationId, Variant } from '../../../../specs/model/index.ts';
-import { isOperationId } from '../../../../specs/model/index.ts';
+import { isOperationId, perVariant } from '../../../../specs/model/index.ts';
 import type { RequirementId } from '../../../../specs/requirements/index.ts';
 import { hasRequirement } from '../../../../specs/requirements/index.ts';
 import { REPO_ROOT } from '../../../paths.ts';
@@ -21,17 +21,11 @@ export interface OpenApiOperation {
   readonly params: readonly { name: string; required: boolean; enum?: readonly string[]; type?: string; in: string }[];
 }
 
-const read = new Map<Variant, readonly OpenApiOperation[]>();
-
 /**
  * The operations of a variant as the published OpenAPI description gives them; the file is read once
  * per process (every run generates its checks from it, and the generative phase looks operations up).
  */
-export function openApiOperations(variant: Variant): readonly OpenApiOperation[] {
-  let ops = read.get(variant);
-  if (!ops) read.set(variant, (ops = readOperations(variant)));
-  return ops;
-}
+export const openApiOperations: (variant: Variant) => readonly OpenApiOperation[] = perVariant(readOperations);
 
 function readOperations(variant: Variant): readonly OpenApiOperation[] {
   const doc = JSON.parse(readFileSync(join(REPO_ROOT, openApiPath(variant)), 'utf8')) as {

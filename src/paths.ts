@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -16,13 +17,31 @@ export const COMPILED = extname(HERE) === '.js';
  */
 export const REPO_ROOT = join(dirname(HERE), COMPILED ? '../..' : '..');
 
+/** Defined (as `true`) by the build in the bundled engine only (scripts/build.js); undeclared anywhere else. */
+declare const CONFORM_BUNDLED: boolean | undefined;
+
 /**
- * Path of the module `relative` (written with its .ts name) to the module at `base` (its import.meta.url),
- * in the tree that runs: the .ts source, or its compiled .js beside the compiled `base`.
+ * Whether this module runs in the bundled engine: dist/bundle/, the programs the build bundles (the command,
+ * the suites' process, the TypeScript testee) with the packages they use, one file each plus shared chunks,
+ * which start faster than the same modules loaded one by one from dist/src/. import.meta.url keeps naming
+ * the module's place in dist/src/ there, so paths relative to a module mean the same in all three trees.
+ */
+export const BUNDLED = typeof CONFORM_BUNDLED !== 'undefined';
+
+/** Where the bundled engine's programs are (scripts/build.js). */
+export const BUNDLE_DIR = join(REPO_ROOT, 'dist', 'bundle');
+
+/**
+ * Path of the program module `relative` (written with its .ts name) to the module at `base` (its
+ * import.meta.url), in the tree that runs: the .ts source; its compiled .js beside the compiled `base`; in
+ * the bundled engine, the bundle's program of that name, if the build bundled it.
  */
 export function moduleBeside(base: string, relative: string): string {
   const path = fileURLToPath(new URL(relative, base));
-  return COMPILED ? path.replace(/\.ts$/, '.js') : path;
+  if (!COMPILED) return path;
+  const compiled = path.replace(/\.ts$/, '.js');
+  const bundled = join(BUNDLE_DIR, basename(compiled));
+  return BUNDLED && existsSync(bundled) ? bundled : compiled;
 }
 
 /**

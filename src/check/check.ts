@@ -4,6 +4,10 @@
  * description, the requirement ids, and whether it changes state. The report, `--only` and the
  * requirement coverage all come from this declaration.
  */
+import { readFileSync } from 'node:fs';
+import type { SourceMapPayload } from 'node:module';
+import { SourceMap } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { InterpretationId } from '../../specs/interpretations.ts';
 import type { Level, OperationId, Variant } from '../../specs/model/index.ts';
 import type { RequirementId } from '../../specs/requirements/index.ts';
@@ -124,14 +128,41 @@ export function appliesTo(check: Check, variant: Variant): boolean {
   return check.requirements.every((id) => requirement(id).variants.includes(variant));
 }
 
-/** The file and line a captured stack names first outside this module, relative to the repository. */
+/** The source maps of the bundled engine's files, read when a declaration site is first asked for. */
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/** Where `file` (a module of the bundled engine) at `line`:`column` (1-based) was written: its source and line, if its map says. */
+function original(file: string, line: number, column: number): { file: string; line: number } | undefined {
+  if (!sourceMaps.has(file)) {
+    let map: SourceMap | undefined;
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload);
+    } catch {
+      map = undefined; // no map beside it: the frame stays as it is
+    }
+    sourceMaps.set(file, map);
+  }
+  const entry = sourceMaps.get(file)?.findEntry(line - 1, column - 1);
+  if (!entry || !('originalSource' in entry) || !entry.originalSource) return undefined;
+  return { file: new URL(entry.originalSource, pathToFileURL(file)).pathname, line: entry.originalLine + 1 };
+}
+
+/**
+ * The file and line a captured stack names first outside this module, relative to the repository. A frame
+ * in the bundled engine (dist/bundle/, which runs without Node's source maps: they cost the command's
+ * process ~20 MiB) is mapped to its TypeScript source through the bundle's own map.
+ */
 function declaredAt(stack: string | undefined): string | undefined {
-  const frames = (stack ?? '').split('\n').slice(1);
-  const caller = frames.map((f) => /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(f.trim())).find((m) => m && !m[1]!.endsWith('/check.ts') && !m[1]!.endsWith('/check.js'));
-  if (!caller) return undefined;
-  const file = caller[1]!.replace(/^file:\/\//, '');
-  const at = file.lastIndexOf('/src/');
-  return `${at >= 0 ? file.slice(at + 1) : file}:${caller[2]}`;
+  for (const frame of (stack ?? '').split('\n').slice(1)) {
+    const m = /\(?((?:file:\/\/)?[^()\s]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    if (!m) continue;
+    const at = { file: m[1]!.replace(/^file:\/\//, ''), line: Number(m[2]) };
+    const { file, line } = (at.file.includes('/dist/bundle/') ? original(at.file, at.line, Number(m[3])) : undefined) ?? at;
+    if (/\/check\.[jt]s$/.test(file)) continue;
+    const src = file.lastIndexOf('/src/');
+    return `${src >= 0 ? file.slice(src + 1) : file}:${line}`;
+  }
+  return undefined;
 }
 
 /** Declares a check, verifying its requirement ids against the catalogue at load time. */

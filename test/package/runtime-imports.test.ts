@@ -1,12 +1,15 @@
 /**
  * What the compiled package imports: every module of dist/ (built by the global set-up) imports only
- * Node's built-in modules, its own modules, and packages of `dependencies`. A development dependency
+ * Node's built-in modules, its own modules, and packages of `dependencies`; the bundled engine
+ * (dist/bundle/) carries every other package it uses inside it. A development dependency
  * (vitest, tsx, TypeScript, ...) imported at run time would be missing from an install with --omit=dev;
  * this finds it without installing anything (test/package/install.test.ts installs for real).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { build, stop } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -39,18 +42,43 @@ function packageOf(specifier: string): string {
 
 describe('the compiled package', () => {
   const files = modules(DIST);
+  const compiled = files.filter((f) => !f.startsWith(join(DIST, 'bundle') + sep));
 
-  it('is built: dist/ holds the command and the programs it starts', () => {
-    for (const entry of ['src/cli/main.js', 'src/check/suites-process.js', 'src/proto/testees/run.js']) {
+  it('is built: dist/ holds the command and the programs it starts, compiled and bundled', () => {
+    for (const entry of ['src/cli/main.js', 'src/check/suites-process.js', 'src/proto/testees/run.js', 'bundle/main.js', 'bundle/suites-process.js', 'bundle/run.js']) {
       expect(files).toContain(join(DIST, entry));
     }
   });
 
-  it('imports only built-in modules, its own modules and runtime dependencies', () => {
+  it('bundles every package but those the build leaves outside, which are runtime dependencies', async () => {
+    // The bundle carries other packages' text (comments naming modules): esbuild's own parse finds its imports.
+    const bundle = files.filter((f) => f.startsWith(join(DIST, 'bundle') + sep));
+    const found = new Set<string>();
+    try {
+      await build({
+        entryPoints: bundle, bundle: true, write: false, format: 'esm', platform: 'node', outdir: tmpdir(), logLevel: 'error',
+        plugins: [{ name: 'record', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => {
+          if (a.kind === 'entry-point') return undefined;
+          found.add(a.path);
+          return { external: true };
+        }) }],
+      });
+    } finally {
+      await stop();
+    }
+    // What bundled CommonJS still requires when it runs.
+    for (const f of bundle) for (const m of readFileSync(f, 'utf8').matchAll(/__require\("([^"]+)"\)/g)) found.add(m[1]!);
+    const builtins = new Set(builtinModules);
+    const packages = [...found].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtins.has(s)).map(packageOf);
+    expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs', 'testcontainers']);
+    for (const name of packages) expect(pkg.dependencies, name).toHaveProperty(name);
+  });
+
+  it('imports only built-in modules, its own modules and runtime dependencies (dist/src/)', () => {
     const builtins = new Set(builtinModules);
     const wrong: string[] = [];
     const used = new Set<string>();
-    for (const file of files) {
+    for (const file of compiled) {
       for (const s of specifiers(readFileSync(file, 'utf8'))) {
         if (s.startsWith('.')) {
           expect(s, `${relative(ROOT, file)} imports ${s}`).toMatch(/\.js$/);

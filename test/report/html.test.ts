@@ -1,14 +1,14 @@
 /**
  * report.html, statically and in real headless Chromium loaded from file://: the verdict on top,
  * a failure that opens to expected vs actual, the exchange and a curl command, no network request,
- * no horizontal scrolling on a phone, hostile text shown as text. Screenshots go to reports/.
+ * no horizontal scrolling on a phone, hostile text shown as text. Each view is captured as a PNG; with
+ * CONFORM_SCREENSHOTS=DIR set, the captures are written there to look at (nothing is written otherwise).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/paths.ts';
 import { checkAnchor, renderHtml } from '../../src/report/html.ts';
 import { Browser, CHROMIUM, hasChromium } from './chromium.ts';
 import { FAILURE, HOSTILE, makeReport } from './fixture.ts';
@@ -20,7 +20,16 @@ const file = join(dir, 'report.html');
 writeFileSync(file, html);
 const url = pathToFileURL(file).href;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const SHOTS = join(REPO_ROOT, 'reports');
+const SHOTS = process.env.CONFORM_SCREENSHOTS;
+
+/** A capture of the page: a PNG of the viewport's size, written to CONFORM_SCREENSHOTS when it is set. */
+function keep(name: string, png: Buffer, viewport: { width: number }): void {
+  expect(png.subarray(0, 8).toString('hex'), `${name} is not a PNG`).toBe('89504e470d0a1a0a');
+  expect(png.readUInt32BE(16), `${name}: width`).toBe(viewport.width);
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(join(SHOTS, name), png);
+}
 
 describe('report.html (static)', () => {
   it('is self-contained: nothing to fetch, and a policy that forbids fetching', () => {
@@ -82,7 +91,6 @@ describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: s
   let browser: Browser;
   beforeAll(async () => {
     browser = await Browser.launch();
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -101,7 +109,7 @@ describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: s
       expect(top.top).toBeGreaterThanOrEqual(0);
       expect(top.bottom).toBeLessThan(vp.height / 3); // at the top
       expect(top.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(top.innerWidth);
-      writeFileSync(join(SHOTS, `report-html-${vp.name}-top.png`), await browser.screenshot());
+      keep(`report-html-${vp.name}-top.png`, await browser.screenshot(), vp);
 
       const id = checkAnchor(FAILURE.check);
       const sel = `[id="${id}"]`;
@@ -131,10 +139,10 @@ describe.skipIf(!hasChromium())('report.html in headless Chromium', { timeout: s
       expect(opened.imgs).toBe(0);
       expect(opened.scripts).toBe(1);
       await browser.evaluate(`document.querySelector('${sel} .ea').scrollIntoView({ block: 'start' })`);
-      writeFileSync(join(SHOTS, `report-html-${vp.name}-failure.png`), await browser.screenshot());
+      keep(`report-html-${vp.name}-failure.png`, await browser.screenshot(), vp);
 
       await browser.evaluate(`document.getElementById('matrix').scrollIntoView()`);
-      writeFileSync(join(SHOTS, `report-html-${vp.name}-matrix.png`), await browser.screenshot());
+      keep(`report-html-${vp.name}-matrix.png`, await browser.screenshot(), vp);
       expect(browser.requests, 'the page made a network request').toEqual([url]);
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAccounts } from '../../src/check/accounts.ts';
+import { Ajv } from 'ajv';
+import { ACCOUNTS_SCHEMA, parseAccounts } from '../../src/check/accounts.ts';
 import { appliesTo, levelOf } from '../../src/check/check.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { allChecks } from '../../src/check/registry.ts';
@@ -58,6 +59,12 @@ describe('check declarations and selection', () => {
 });
 
 describe('accounts file', () => {
+  it('has a schema that is valid JSON Schema (not checked as each run starts)', () => {
+    const ajv = new Ajv({ strict: true });
+    expect(ajv.validateSchema(ACCOUNTS_SCHEMA), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validateSchema({ type: 'object', required: 'accounts' })).toBe(false);
+  });
+
   const good = JSON.stringify({ accounts: [{ name: 'm', role: 'Member', level: 20, api_key: 'k1k1k1' }] });
 
   it('loads a valid file and registers its secrets for redaction', () => {

@@ -26,10 +26,10 @@ declare const CONFORM_BUNDLED: boolean | undefined;
  * which start faster than the same modules loaded one by one from dist/src/. import.meta.url keeps naming
  * the module's place in dist/src/ there, so paths relative to a module mean the same in all three trees.
  */
-export const BUNDLED = typeof CONFORM_BUNDLED !== 'undefined';
+const BUNDLED = typeof CONFORM_BUNDLED !== 'undefined';
 
 /** Where the bundled engine's programs are (scripts/build.js). */
-export const BUNDLE_DIR = join(REPO_ROOT, 'dist', 'bundle');
+const BUNDLE_DIR = join(REPO_ROOT, 'dist', 'bundle');
 
 /**
  * Path of the program module `relative` (written with its .ts name) to the module at `base` (its

@@ -6,7 +6,8 @@
  * this finds it without installing anything (test/package/install.test.ts installs for real).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import type { SourceMapPayload } from 'node:module';
+import { builtinModules, SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { build, stop } from 'esbuild';
@@ -72,6 +73,20 @@ describe('the compiled package', () => {
     const packages = [...found].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtins.has(s)).map(packageOf);
     expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs', 'testcontainers']);
     for (const name of packages) expect(pkg.dependencies, name).toHaveProperty(name);
+  });
+
+  it("maps the bundle's own code to its TypeScript sources, and a bundled package's code to nothing", () => {
+    const file = join(DIST, 'bundle', 'main.js');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload);
+    const at = (text: string) => {
+      const line = lines.findIndex((l) => l.includes(text));
+      expect(line, text).toBeGreaterThanOrEqual(0);
+      return map.findEntry(line, lines[line]!.indexOf(text)) as { originalSource?: string };
+    };
+    expect(at('async function main(argv)').originalSource).toMatch(/\/src\/cli\/main\.ts$/);
+    // commander, bundled: its frames name the bundle's own file and line.
+    expect(at('extends Error').originalSource).toBeUndefined();
   });
 
   it('imports only built-in modules, its own modules and runtime dependencies (dist/src/)', () => {

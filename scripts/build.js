@@ -144,10 +144,9 @@ const bundled = await bundle({
     {
       name: 'module-url',
       setup(b) {
-        b.onLoad({ filter: /\.js$/ }, async (args) => {
+        b.onLoad({ filter: /\.js$/ }, (args) => {
           if (!args.path.startsWith(join(outDir, 'src') + sep)) return undefined;
-          const { readFile } = await import('node:fs/promises');
-          const code = await readFile(args.path, 'utf8');
+          const code = readFileSync(args.path, 'utf8');
           if (/import\.meta\.(dirname|filename)/.test(code)) throw new Error(`${relative(root, args.path)}: use import.meta.url (the bundle rewrites it), not import.meta.dirname or .filename`);
           const url = `new URL(${JSON.stringify(toPosix(relative(BUNDLE_DIR, args.path)))}, import.meta.url).href`;
           return { contents: code.replaceAll('import.meta.url', url), loader: 'js', resolveDir: dirname(args.path) };
@@ -202,37 +201,26 @@ function ownSourcesOnly(file) {
         return out;
       })
       .join('');
-  // Absolute source, line, column and name of the last segment read, and of the last one written.
+  // Every segment is kept, so its generated column's delta stays as it is; the other fields are deltas from
+  // the last segment that has them: absolute source, line, column and name of the last one read and written.
   const read = [0, 0, 0, 0];
   const written = [0, 0, 0, 0];
   map.mappings = map.mappings
     .split(';')
-    .map((line) => {
-      let column = 0;
-      let columnWritten = 0;
-      const out = [];
-      for (const segment of line.split(',')) {
-        if (segment === '') continue;
-        const v = decode(segment);
-        column += v[0];
-        if (v.length === 1) {
-          out.push(encode([column - columnWritten]));
-          columnWritten = column;
-          continue;
-        }
-        for (let i = 1; i < v.length; i++) read[i - 1] += v[i];
-        const fields = [column - columnWritten];
-        columnWritten = column;
-        if (!foreign[read[0]]) {
-          for (let i = 1; i < v.length; i++) {
-            fields.push(read[i - 1] - written[i - 1]);
-            written[i - 1] = read[i - 1];
-          }
-        }
-        out.push(encode(fields));
-      }
-      return out.join(',');
-    })
+    .map((line) =>
+      line
+        .split(',')
+        .filter((segment) => segment !== '')
+        .map((segment) => {
+          const [column, ...rest] = decode(segment);
+          rest.forEach((delta, i) => (read[i] += delta));
+          if (rest.length === 0 || foreign[read[0]]) return encode([column]);
+          const fields = rest.map((_, i) => read[i] - written[i]);
+          rest.forEach((_, i) => (written[i] = read[i]));
+          return encode([column, ...fields]);
+        })
+        .join(','),
+    )
     .join(';');
   writeFileSync(file, JSON.stringify(map));
 }

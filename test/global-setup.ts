@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareTemplate } from '../src/server/db/index.ts';
 import { newTag, reapTagged, RUN_VARIABLE } from './support/processes.ts';
 import { scaled } from './support/time.ts';
 
@@ -33,7 +34,7 @@ const KEPT = [
   /^conform-protoc-[A-Za-z0-9]{6}$/,
 ];
 
-export default function setup(): () => Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'build.js'), '--if-stale'], { stdio: 'inherit' });
   const root = mkdtempSync(join(tmpdir(), 'conform-test-run-'));
   // Like /tmp itself: tests that run a program as another user (PostgreSQL's initdb) reach their own directories.
@@ -41,6 +42,9 @@ export default function setup(): () => Promise<void> {
   const previous = process.env.TMPDIR;
   // os.tmpdir() reads TMPDIR on each call; workers and child processes inherit it.
   process.env.TMPDIR = root;
+  // The embedded database's template, made here once: the first test files start several servers and
+  // runs at once, each of which would otherwise make it (initdb and the migrations: seconds of CPU each).
+  await prepareTemplate();
   const run = newTag();
   process.env[RUN_VARIABLE] = run;
   return async () => {

@@ -261,6 +261,15 @@ async function migratedTemplate(whole = false): Promise<Blob> {
   return migratedTemplate(whole);
 }
 
+/**
+ * Makes the migrated template now, unless a process made it before: what processes started together
+ * would otherwise each make at once (initdb and every migration, seconds of CPU each), as a test run's
+ * first servers did.
+ */
+export async function prepareTemplate(): Promise<void> {
+  await templateSource();
+}
+
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
     const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');

@@ -3,9 +3,13 @@
  * run in one trip, values and rows through PGlite's type handlers, statements and transactions taking
  * turns on its one session, and a bounded set of prepared statements.
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/index.ts';
 import { openDb } from '../../src/server/index.ts';
+import { migrationFiles } from '../../src/server/db/index.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -60,5 +64,32 @@ describe('embedded engine', () => {
     expect(await count()).toBeLessThanOrEqual(1000);
     expect(await count()).toBeGreaterThan(900);
     expect(await db.query('SELECT 0::int AS v, $1::int AS w', [5])).toEqual([{ v: 0, w: 5 }]);
+  });
+});
+
+describe('a data directory', () => {
+  it('holds a new database made from the migrated template, and keeps its rows when it is opened again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conform-data-'));
+    try {
+      const dataDir = join(dir, 'db');
+      const first = await openDb({ dataDir });
+      try {
+        expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+        const applied = await first.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+        expect(applied.map((r) => r.name)).toEqual(migrationFiles().map((m) => m.name));
+        await first.query('CREATE TABLE kept (n int)');
+        await first.query('INSERT INTO kept VALUES ($1)', [7]);
+      } finally {
+        await first.close();
+      }
+      const again = await openDb({ dataDir });
+      try {
+        expect(await again.query('SELECT n FROM kept')).toEqual([{ n: 7 }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

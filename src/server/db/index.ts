@@ -3,7 +3,7 @@
  * directory) by default; a real server through `pg` when a connection string is given. Both run the same
  * plain SQL migrations in ./migrations, applied in file-name order and recorded in schema_migrations.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
@@ -81,8 +81,16 @@ async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql:
   baselineWasmOnly();
   const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams, dataDir === undefined ? PGLITE_IN_MEMORY : []);
-  // In memory: start from the migrated template instead of running initdb (about 0.5 s instead of 3 s).
-  const pg = dataDir === undefined ? await fromTemplate(async () => Engine.create({ ...options, loadDataDir: await migratedTemplate() }), async () => Engine.create({ ...options, loadDataDir: await migratedTemplate(true) })) : await Engine.create(dataDir, options);
+  // A new database (in memory, or a data directory that holds none yet) starts from the migrated
+  // template instead of running initdb and the migrations (about 0.5 s instead of 3 s); an existing data
+  // directory is opened as it is.
+  const pg =
+    dataDir !== undefined && existsSync(path.join(dataDir, 'PG_VERSION'))
+      ? await Engine.create(dataDir, options)
+      : await fromTemplate(
+          async () => Engine.create(dataDir, { ...options, loadDataDir: await migratedTemplate() }),
+          async () => Engine.create(dataDir, { ...options, loadDataDir: await migratedTemplate(true) }),
+        );
   return wrapPglite(pg, protocol, parse);
 }
 

@@ -3,10 +3,22 @@ import type { Check } from './check.ts';
 import { appliesTo } from './check.ts';
 import type { RunConfig } from './config.ts';
 
+/**
+ * Each pattern compiled once: a selection tests every pattern against every check. Patterns come from a
+ * run's --only and the faults' owners, a bounded set; with no `g` flag a RegExp keeps no state between tests.
+ */
+const compiled = new Map<string, RegExp>();
+
 export function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${escaped}$`, 'i');
+  let re = compiled.get(glob);
+  if (!re) {
+    const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    re = new RegExp(`^${escaped}$`, 'i');
+    compiled.set(glob, re);
+  }
+  return re;
 }
+
 
 /** Does a check match one of the --only patterns (by check id, requirement id, resource or operation id)? */
 export function matchesOnly(check: Check, patterns: readonly string[]): boolean {

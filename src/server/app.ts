@@ -17,6 +17,7 @@ import { UserDirectory, loadAccounts, seedAccounts } from './accounts.ts';
 import type { Db } from './db/index.ts';
 import { openDb, withReadCache } from './db/index.ts';
 import { Faults, faultAppliesTo, findFault } from './faults.ts';
+import type { FaultSwitch } from './faults.ts';
 import { Variations, WriteThrottle, findVariation, variationAppliesTo } from './variations.ts';
 import { Fetcher } from './fetch.ts';
 import { FileStore, registerFileRoutes } from './files.ts';
@@ -38,6 +39,8 @@ export interface ServerOptions {
   readonly accounts?: string | AccountsFile;
   /** The one deliberate violation to switch on (see faults.ts). */
   readonly fault?: string;
+  /** Faults switched on one at a time while the server runs, instead of `fault` (see FaultSwitch). */
+  readonly faultSwitch?: FaultSwitch;
   /** Legal variations to switch on (see variations.ts): behaviour the document allows. */
   readonly variations?: readonly string[];
   readonly quotaWindowSeconds?: number;
@@ -71,8 +74,9 @@ function fastifyPath(path: string): string {
 export async function buildApp(options: ServerOptions): Promise<FastifyInstance> {
   const variant = options.variant;
   if (variant !== 'A' && variant !== 'B') throw new ConfigError(`unknown variant ${String(variant)} (expected A or B)`);
-  let faults = new Faults();
+  let faults: Faults = options.faultSwitch ?? new Faults();
   if (options.fault) {
+    if (options.faultSwitch) throw new ConfigError('a fault, or a switch of faults: not both');
     const spec = findFault(options.fault);
     if (!spec) throw new ConfigError(`unknown fault ${options.fault} (see --list-faults)`);
     if (!faultAppliesTo(spec, variant)) throw new ConfigError(`fault ${options.fault} has no effect in variant ${variant}`);
@@ -104,6 +108,11 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   const files = new FileStore(opened);
   const env: ServerEnv = { variant, db, faults, variations, users, fetcher, maxUploadBytes, files };
   const quota = new QuotaTracker({ windowSeconds: options.quotaWindowSeconds, scale: options.quotaScale });
+  // Each fault switched on meets counters of its own, as it would on a server started with it.
+  options.faultSwitch?.onSwitch(() => {
+    quota.reset();
+    writes.reset();
+  });
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   await app.register(formbody);
@@ -160,6 +169,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
       for (const format of FORMATS) pipeline.route(extra.method, fastifyPath(op.pathFor(format)), { op, format, handler });
     }
   }
+  options.faultSwitch?.built();
   return app;
 }
 

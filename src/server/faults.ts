@@ -22,7 +22,7 @@ import { RESOURCE_MODULES } from './resources/index.ts';
 // The fault types are a leaf module, so the resource modules that list faults import no catalogue.
 import { Faults } from './fault-types.ts';
 import type { FaultSpec } from './fault-types.ts';
-export { Faults } from './fault-types.ts';
+export { Faults, FaultSwitch } from './fault-types.ts';
 export type { FaultSpec } from './fault-types.ts';
 
 export const NO_FAULTS = new Faults();

@@ -5,7 +5,7 @@
  */
 export { buildApp, startServer, ConfigError, DEFAULT_MAX_UPLOAD_BYTES } from './app.ts';
 export type { ServerOptions } from './app.ts';
-export { allFaults, findFault, generatedFaults, PROTOCOL_FAULTS, Faults } from './faults.ts';
+export { allFaults, findFault, generatedFaults, PROTOCOL_FAULTS, Faults, FaultSwitch } from './faults.ts';
 export type { FaultSpec } from './faults.ts';
 export { VARIATIONS, findVariation } from './variations.ts';
 export type { VariationSpec } from './variations.ts';

@@ -38,6 +38,12 @@ export class QuotaTracker {
     this.scale = options.scale ?? 1;
   }
 
+  /** Forgets every count: a new window starts with the next request. */
+  reset(): void {
+    this.window = -1;
+    this.counts = new Map();
+  }
+
   limitFor(user: User | null): number {
     return Math.max(1, Math.floor(hourlyLimit(user) * this.scale));
   }

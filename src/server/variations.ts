@@ -172,6 +172,10 @@ export const WRITES_PER_SECOND = 8;
 /** A per-account sliding one-second window of state-changing requests. */
 export class WriteThrottle {
   private readonly recent = new Map<number, number[]>();
+  /** Forgets every request counted. */
+  reset(): void {
+    this.recent.clear();
+  }
   /** True when the request may proceed (and is counted). */
   take(userId: number, now = Date.now()): boolean {
     const kept = (this.recent.get(userId) ?? []).filter((t) => now - t < 1000);

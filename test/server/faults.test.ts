@@ -9,7 +9,7 @@ import { VARIANTS, operationsFor } from '../../specs/model/index.ts';
 import { REQUIREMENTS, hasRequirement } from '../../specs/requirements/index.ts';
 import { allFaults, generatedFaults, servedOperationIds } from '../../src/server/faults.ts';
 import type { Db } from '../../src/server/index.ts';
-import { buildApp, openDb } from '../../src/server/index.ts';
+import { buildApp, FaultSwitch, openDb } from '../../src/server/index.ts';
 import type { TestServer } from './helpers.ts';
 import { PNG, account, get, makeServer, send, upload, xml } from './helpers.ts';
 
@@ -185,6 +185,49 @@ describe('protocol faults change what they claim', () => {
     await withFault('A', 'quota-not-enforced', async (s) => {
       for (let i = 0; i < 6; i++) expect((await get(s, '/posts.json', 'member')).status).toBe(200);
     });
+  });
+});
+
+describe('a switch of faults on a running server', () => {
+  it('switches on a fault the server did not ask about as it was built, and off again; refuses one that shaped it', async () => {
+    const faultSwitch = new FaultSwitch();
+    expect(faultSwitch.switchable('envelope-no-reason')).toBe(false);
+    const s = await makeServer('A', { db: fixtures.get('A')!.db, faultSwitch });
+    try {
+      // Routes and the stages' settings are fixed as the server is built: those faults need a server of their own.
+      expect(faultSwitch.switchable('unserved:posts.list')).toBe(false);
+      expect(faultSwitch.switchable('quota-not-enforced')).toBe(false);
+      expect(() => faultSwitch.switchTo('unserved:posts.list')).toThrow(/start a server with it/);
+      const reason = async () => (await send(s, 'post', '/pools.json', 'member', {})).body;
+      expect((await reason()).reason).toEqual(expect.any(String));
+      expect(faultSwitch.switchable('envelope-no-reason')).toBe(true);
+      faultSwitch.switchTo('envelope-no-reason');
+      expect(faultSwitch.list).toEqual(['envelope-no-reason']);
+      expect((await reason()).reason).toBeUndefined();
+      faultSwitch.switchTo(undefined);
+      expect((await reason()).reason).toEqual(expect.any(String));
+    } finally {
+      await s.close();
+    }
+    await expect(buildApp({ variant: 'A', fault: 'envelope-no-reason', faultSwitch: new FaultSwitch() })).rejects.toThrow(/not both/);
+  });
+
+  it('starts the quota and write counters afresh at each switch, as on a server started with the fault', async () => {
+    const faultSwitch = new FaultSwitch();
+    const s = await makeServer('A', { db: fixtures.get('A')!.db, faultSwitch, quotaScale: 0.001 });
+    try {
+      const statuses = async (n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) out.push((await get(s, '/posts.json', 'member')).status);
+        return out;
+      };
+      const used = await statuses(6);
+      expect(used).toContain(421);
+      faultSwitch.switchTo(undefined);
+      expect(await statuses(6)).toEqual(used);
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -58,6 +58,11 @@ describe('embedded engine', () => {
     expect(await db.query('SELECT n FROM turns ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('holds the one database the server uses: the template leaves out initdb\'s template databases', async () => {
+    expect(await db.query('SELECT datname FROM pg_database ORDER BY datname')).toEqual([{ datname: 'postgres' }]);
+    expect(await db.query('SELECT current_database() AS name')).toEqual([{ name: 'postgres' }]);
+  });
+
   it('keeps a bounded number of prepared statements, and an evicted text still runs', async () => {
     const count = async () => (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM pg_prepared_statements'))[0]!.c;
     for (let i = 0; i < 1100; i++) await db.query(`SELECT ${i}::int AS v, $1::int AS w`, [i]);

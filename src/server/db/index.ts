@@ -234,6 +234,18 @@ async function migrate(db: Db & { exec(sql: string): Promise<void> }): Promise<v
   }
 }
 
+/**
+ * What the template leaves out: initdb's template databases (template0 and template1, which only
+ * CREATE DATABASE reads; the server uses the `postgres` database alone). They were half of its 31 MB,
+ * unpacked into the engine's memory at each start: without them a database starts in ~480 ms of CPU
+ * instead of ~600 (measured from the file, three starts each), and holds 16 MB less.
+ */
+const TEMPLATE_TRIM = [
+  "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+  'DROP DATABASE template0',
+  'DROP DATABASE template1',
+];
+
 /** The template: a file in the OS temporary directory (read anew for each database), or in memory when it cannot be written. */
 let template: Promise<{ file: string } | { blob: Blob }> | undefined;
 
@@ -285,7 +297,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     const { tmpdir } = await import('node:os');
     const { rename, writeFile } = await import('node:fs/promises');
     const pgliteVersion = pgliteVersionOf();
-    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0'));
+    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0')).update('\0\0').update(TEMPLATE_TRIM.join('\0'));
     for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
     const file = path.join(tmpdir(), `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`);
     const { access } = await import('node:fs/promises');
@@ -293,6 +305,8 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
     try {
       await migrate(wrapPglite(pg, protocol, parse));
+      // One statement at a time: DROP DATABASE runs outside any transaction.
+      for (const statement of TEMPLATE_TRIM) await pg.exec(statement);
       await pg.exec('CHECKPOINT');
       const dump = await pg.dumpDataDir('none');
       // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.

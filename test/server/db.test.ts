@@ -26,11 +26,24 @@ describe('embedded engine', () => {
     const expected = { i: 42, t: "it's \\ \"quoted\"", a: ['a b', 'c,d', ''], b: true, y: new Uint8Array([0, 1, 255]), j: { k: [1, 'x'] }, ts: new Date('2020-01-02T03:04:05.678Z'), n: null, ia: [3, 1, 2] };
     for (let round = 0; round < 3; round++) expect(await db.query(sql, params)).toEqual([expected]);
     expect(await db.query('SELECT 1 AS one WHERE false')).toEqual([]);
+    // Many rows, NULLs among them, names as the statement gives them, a type without a parser as its text.
+    expect(await db.query("SELECT n, CASE WHEN n % 2 = 0 THEN NULL ELSE 'é' || n END AS \"Odd Ones\", '(1,2)'::point AS p FROM generate_series(1, 4) AS n")).toEqual([
+      { n: 1, 'Odd Ones': 'é1', p: '(1,2)' },
+      { n: 2, 'Odd Ones': null, p: '(1,2)' },
+      { n: 3, 'Odd Ones': 'é3', p: '(1,2)' },
+      { n: 4, 'Odd Ones': null, p: '(1,2)' },
+    ]);
   });
 
   it('answers a failed statement with its error and goes on serving', async () => {
     await expect(db.query('SELECT * FROM no_such_table')).rejects.toThrow(/no_such_table/);
+    // With the fields the engine sends: its SQLSTATE code, the constraint a write broke.
+    await expect(db.query('SELECT * FROM no_such_table')).rejects.toMatchObject({ code: '42P01', severity: 'ERROR' });
     await expect(db.query('SELECT $1::int AS i', ['not a number'])).rejects.toThrow(/invalid input syntax/);
+    await db.query('CREATE TEMP TABLE once (k int PRIMARY KEY)');
+    await db.query('INSERT INTO once VALUES ($1)', [1]);
+    await expect(db.query('INSERT INTO once VALUES ($1)', [1])).rejects.toMatchObject({ code: '23505', constraint: 'once_pkey', message: expect.stringMatching(/duplicate key/) });
+    await expect(db.transaction(async (q) => q.query('SELECT 1/0 AS x'))).rejects.toMatchObject({ code: '22012' });
     expect(await db.query('SELECT $1::int AS i', [7])).toEqual([{ i: 7 }]);
   });
 

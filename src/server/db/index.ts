@@ -6,7 +6,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import type { PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import type { Answer, ValueParser } from './answers.ts';
+import { readAnswer } from './answers.ts';
 import { baselineWasmOnly } from '../../wasm.ts';
 
 export type Row = Record<string, unknown>;
@@ -79,7 +81,7 @@ function pgliteOptions(defaults: readonly string[], extra: readonly string[] = [
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
   // The engine's module compiled by Liftoff only (../../wasm.ts).
   baselineWasmOnly();
-  const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
+  const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams, dataDir === undefined ? PGLITE_IN_MEMORY : []);
   // A new database (in memory, or a data directory that holds none yet) starts from the migrated
   // template instead of running initdb and the migrations (about 0.5 s instead of 3 s); an existing data
@@ -91,7 +93,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql:
           async () => Engine.create(dataDir, { ...options, loadDataDir: await migratedTemplate() }),
           async () => Engine.create(dataDir, { ...options, loadDataDir: await migratedTemplate(true) }),
         );
-  return wrapPglite(pg, protocol, parse);
+  return wrapPglite(pg, protocol);
 }
 
 /** Starts from the template as read from its file; read whole once more when that fails (another process wrote the file anew meanwhile). */
@@ -111,11 +113,11 @@ const PREPARED_KEPT = 1000;
  * statement (parse, describe, bind, describe, execute, sync: each a call into WebAssembly and a parse of
  * its answer) and parses and plans the text anew each time. Here each statement's text is prepared once,
  * as a named statement whose parameter types are kept, and every later use is one trip: bind, describe,
- * execute and sync in one message. Values are serialised and rows parsed by PGlite's own type handlers,
- * so rows are those `query()` returns. The engine is one session: statements and transactions take
+ * execute and sync in one message, its answer read from the protocol's bytes (./answers.ts). Values are
+ * serialised and parsed by PGlite's own type handlers, so rows are those `query()` returns. The engine is one session: statements and transactions take
  * turns (`turn`), a transaction holding it from BEGIN to COMMIT or ROLLBACK.
  */
-function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof pgliteParse): Db & { exec(sql: string): Promise<void> } {
+function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol): Db & { exec(sql: string): Promise<void> } {
   const { serialize } = protocol;
   const prepared = new Map<string, { readonly name: string; readonly types: readonly number[] }>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -125,9 +127,13 @@ function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof p
     queue = run.catch(() => undefined);
     return run;
   };
-  const send = async (...messages: Uint8Array[]) => {
+  /** Sends the messages in one trip; the engine's answer, read (./answers.ts), or its error thrown. */
+  const send = async (...messages: Uint8Array[]): Promise<Answer> => {
     const buffer = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
-    return (await pg.execProtocol(buffer, { syncToFs: false })).messages;
+    const chunks: Uint8Array[] = [];
+    // What the engine writes is a view of its memory, valid until it writes again: copied as it comes.
+    await pg.execProtocolRawStream(buffer, { syncToFs: false, onRawData: (data) => chunks.push(Buffer.from(data)) });
+    return readAnswer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), pg.parsers as Record<number, ValueParser>);
   };
   let named = 0;
   const statement = async (sql: string) => {
@@ -146,7 +152,7 @@ function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof p
       await send(serialize.close({ type: 'S', name: evicted[1].name }), serialize.sync());
     }
     const name = `s${named++}`;
-    const types = parse.parseDescribeStatementResults(await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()));
+    const types = (await send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync())).parameterTypes;
     const made = { name, types };
     prepared.set(sql, made);
     return made;
@@ -158,8 +164,7 @@ function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol, parse: typeof p
       const serializer = pg.serializers[types[i]!];
       return serializer ? serializer(v) : String(v);
     });
-    const messages = await send(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-    return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
+    return (await send(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync())).rows as T[];
   };
   const simple = async (sql: string) => {
     await send(serialize.query(sql));
@@ -292,7 +297,7 @@ export async function prepareTemplate(): Promise<void> {
 
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
-    const { PGlite: Engine, protocol, parse } = await import('@electric-sql/pglite');
+    const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
     const { createHash } = await import('node:crypto');
     const { tmpdir } = await import('node:os');
     const { rename, writeFile } = await import('node:fs/promises');
@@ -304,7 +309,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
     if (await access(file).then(() => true, () => false)) return { file };
     const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
     try {
-      await migrate(wrapPglite(pg, protocol, parse));
+      await migrate(wrapPglite(pg, protocol));
       // One statement at a time: DROP DATABASE runs outside any transaction.
       for (const statement of TEMPLATE_TRIM) await pg.exec(statement);
       await pg.exec('CHECKPOINT');

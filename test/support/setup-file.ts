@@ -4,11 +4,18 @@
  * process is killed and the file fails, naming it.
  */
 import { afterAll, expect } from 'vitest';
+import { resetTargetHealth } from '../../src/check/http.ts';
 import { newTag, reapTagged, TAG_VARIABLE } from './processes.ts';
 import { scaled } from './time.ts';
 
 const tag = newTag();
 process.env[TAG_VARIABLE] = tag;
+
+// A worker runs file after file in one process (vitest.config.ts, isolate: false): what the engine keeps
+// for the process's lifetime starts afresh for each file, as in a process of its own. The targets'
+// health is the one such state: an origin that stopped answering in one file (a stuck server) must not
+// be taken as down when a later file's server gets its port.
+resetTargetHealth();
 
 // Registered before the file's hooks; vitest runs after-hooks in the reverse order (sequence.hooks
 // 'stack'), so this runs last, when the file has stopped what it started.

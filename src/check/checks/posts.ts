@@ -126,9 +126,13 @@ export const post_update_is_shown_afterwards = defineCheck({
 export const get_changes_no_state = defineCheck({
   id: 'posts/get-is-safe', fn: 'get_changes_no_state', resource: 'posts',
   description: 'GET requests leave a post as it was', requirements: ['IB-2-get-reads'], readOnly: true,
+  // A read-only check reads a post it did not make, which a check in flight beside it may be changing
+  // (seen on the reference server with --concurrency 16: the post changed between its reads): alone, only
+  // its own GETs reach the post.
+  exclusive: 'reads a post it did not make, which any check that writes may be changing meanwhile',
   async run(ctx) {
-    // The oldest post of the first page, not the newest: the newest is what other checks of this run
-    // (or other users of the server) are most likely changing meanwhile, and their writes are not a GET's.
+    // The oldest post of the first page, not the newest: the newest is what other users of the server
+    // are most likely changing meanwhile, and their writes are not a GET's.
     const firstPage = await listIds(ctx, 'posts.list', { limit: 20 });
     if (firstPage.length === 0) skip('no post exists to read');
     const id = Math.min(...firstPage);

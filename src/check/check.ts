@@ -38,6 +38,8 @@ export interface CheckContext {
    * --concurrency; 1: one at a time, as the rest of the run).
    */
   readonly concurrency: number;
+  /** The run sends no POST, PUT or DELETE (--read-only): a check finds its records, or skips. */
+  readonly readOnly: boolean;
 }
 
 /** Lazily created records shared by the checks of one suite file. */

@@ -87,6 +87,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
     world: createWorld(),
     source: { host: config.sourceHost ?? '127.0.0.1', ...(config.sourceUrlBase ? { urlBase: config.sourceUrlBase } : {}) },
     concurrency: Math.max(1, config.concurrency ?? 1),
+    readOnly: config.readOnly,
   };
   return { ctx, close: () => http.close() };
 }

@@ -128,7 +128,7 @@ describe('checks in flight side by side on one client', () => {
       const accounts = { actor: 'anonymous' } as unknown as Accounts;
       const target = new Target(base, 'A', accounts, http);
       const ctx: Omit<CheckContext, 'note'> = {
-        target, variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1,
+        target, variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false,
       };
       throttleNext = 2;
       const [one, two, three] = await Promise.all([
@@ -155,7 +155,7 @@ describe('checks in flight side by side on one client', () => {
     try {
       const accounts = { actor: 'anonymous' } as unknown as Accounts;
       const ctx: Omit<CheckContext, 'note'> = {
-        target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1,
+        target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false,
       };
       const hangs: Check = { ...check('hangs', 0, 0), run: async (c) => { await c.target.request('GET', '/x.json?ms=1'); await new Promise(() => {}); } };
       const [busy, stuck] = await Promise.all([runWatchedCheck(check('busy', 40, 20), ctx, true, 0, 300), runWatchedCheck(hangs, ctx, true, 0, 300)]);
@@ -185,6 +185,18 @@ describe('--concurrency and the order of checks give the results of a run of one
     const failing = one.report!.results.filter((r) => r.status === 'fail' || r.status === 'blocked');
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.filter((r) => !r.requirements.some((id) => broken.has(id))).map((r) => `${r.check}: ${r.message}`)).toEqual([]);
+  });
+
+  it('a check that only reads posts proves the same whether or not other checks made posts before it: alone on an empty server, it makes them; with --read-only it skips, naming why', async () => {
+    const only = ['--only', 'posts/limit', 'posts/page', 'posts/get-is-safe'];
+    const [writable, readOnly] = await Promise.all([
+      scratch.conform(['check', '--variant', 'A', ...only, '--seed', '23', '--quiet']),
+      scratch.conform(['check', '--variant', 'A', ...only, '--read-only', '--seed', '23', '--quiet']),
+    ]);
+    const statusOf = (r: typeof writable) => Object.fromEntries(r.report!.results.map((x) => [x.check, x.status]));
+    expect(statusOf(writable), writable.stderr).toEqual({ 'posts/limit': 'pass', 'posts/page': 'pass', 'posts/get-is-safe': 'pass' });
+    expect(statusOf(readOnly), readOnly.stderr).toEqual({ 'posts/limit': 'skip', 'posts/page': 'skip', 'posts/get-is-safe': 'skip' });
+    for (const x of readOnly.report!.results) expect(x.message, x.check).toMatch(/a read-only run creates none|no post exists/);
   });
 
   it('variant B, the reference server, full run (the concurrent one shuffled)', async () => {

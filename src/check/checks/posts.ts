@@ -15,9 +15,11 @@ import { uploadRatings, uploadWith } from './support/uploading.ts';
 
 /**
  * At least `n` posts exist: those missing are made (several at once under --concurrency, each found by
- * its tag as makePost does), once per suite, unless the check is read-only.
+ * its tag as makePost does), once per suite, unless the run is read-only (--read-only: then the check
+ * skips). A check that only reads makes them too when the run allows it: otherwise whether it proved
+ * anything would depend on whether other checks had made posts before it, on an empty server.
  */
-async function ensurePosts(ctx: CheckContext, n: number, readOnly: boolean): Promise<void> {
+async function ensurePosts(ctx: CheckContext, n: number): Promise<void> {
   let seen = 0;
   for (let page = 1; seen < n; page++) {
     const got = await listIds(ctx, 'posts.list', { limit: POSTS_PER_REQUEST_MAX, page });
@@ -26,7 +28,7 @@ async function ensurePosts(ctx: CheckContext, n: number, readOnly: boolean): Pro
     if (page > Math.ceil(n / POSTS_PER_REQUEST_MAX) + 1) break;
   }
   if (seen >= n) return;
-  if (readOnly) skip(`only ${seen} posts exist; ${n} are needed for a non-vacuous check and a read-only run creates none`);
+  if (ctx.readOnly) skip(`only ${seen} posts exist; ${n} are needed for a non-vacuous check and a read-only run creates none`);
   await ctx.world.get(`posts-${n}`, () => makePosts(ctx, n - seen));
 }
 
@@ -133,6 +135,7 @@ export const get_changes_no_state = defineCheck({
   async run(ctx) {
     // The oldest post of the first page, not the newest: the newest is what other users of the server
     // are most likely changing meanwhile, and their writes are not a GET's.
+    await ensurePosts(ctx, 1);
     const firstPage = await listIds(ctx, 'posts.list', { limit: 20 });
     if (firstPage.length === 0) skip('no post exists to read');
     const id = Math.min(...firstPage);
@@ -150,7 +153,7 @@ export const limit_never_exceeds_100 = defineCheck({
   id: 'posts/limit-max', fn: 'limit_never_exceeds_100', resource: 'posts',
   description: 'with more than 100 posts, limit=101 and limit=1000 return at most 100 (or are refused)', requirements: ['IB-4-posts-list-limit'], readOnly: false,
   async run(ctx) {
-    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1, false);
+    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1);
     for (const limit of [POSTS_PER_REQUEST_MAX + 1, 1000]) {
       const reply = await ctx.target.call('posts.list', { fields: { limit } });
       ctx.note(reply);
@@ -165,7 +168,7 @@ export const limit_is_honoured = defineCheck({
   id: 'posts/limit', fn: 'limit_is_honoured', resource: 'posts',
   description: 'limit=n returns at most n posts', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: true,
   async run(ctx) {
-    await ensurePosts(ctx, 6, true);
+    await ensurePosts(ctx, 6);
     const reply = await succeed(ctx, 'posts.list', { fields: { limit: 5 } }, 'limit=5');
     const n = ids(reply, 'limit=5').length;
     if (n > 5) fail(`limit=5 returned ${n} posts`, { reply, expected: 'at most 5', actual: String(n) });
@@ -178,7 +181,7 @@ export const pages_hold_different_posts = defineCheck({
   description: 'page=1 and page=2 with the same limit share no post', requirements: ['IB-4-posts-list-page'], readOnly: true,
   exclusive: 'pages through the list of all posts, which every post another check makes moves',
   async run(ctx) {
-    await ensurePosts(ctx, 6, true);
+    await ensurePosts(ctx, 6);
     // A post added between the two requests (by another check, or another user of the server) moves
     // page 1's last post onto page 2: not a fault. Page 1 read again tells whether the list moved.
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -217,7 +220,7 @@ export const limit_gives_that_many_when_more_exist = defineCheck({
       const got = await listIds(ctx, 'posts.list', { tags: tag, limit });
       if (got.length !== limit) fail(`limit=${limit} gave ${got.length} of the 6 posts tagged ${tag}`, { expected: String(limit), actual: String(got.length) });
     }
-    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1, false);
+    await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1);
     const atMax = await listIds(ctx, 'posts.list', { limit: POSTS_PER_REQUEST_MAX });
     if (atMax.length !== POSTS_PER_REQUEST_MAX) fail(`limit=${POSTS_PER_REQUEST_MAX} gave ${atMax.length} posts although more than ${POSTS_PER_REQUEST_MAX} exist`, { expected: String(POSTS_PER_REQUEST_MAX), actual: String(atMax.length) });
   },

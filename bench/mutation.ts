@@ -11,7 +11,7 @@
 import type { Variant } from '../specs/model/index.ts';
 import { checkFault } from '../src/check/mutation.ts';
 import { faultAppliesTo } from '../src/server/faults.ts';
-import { allFaults, FaultSwitch, openDb, startServer } from '../src/server/index.ts';
+import { allFaults, FaultSwitch, openDb, serverWithFault, startServer } from '../src/server/index.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--build-each');
 const buildEach = process.argv.includes('--build-each');
@@ -38,22 +38,17 @@ const slowest: [number, string][] = [];
 let caught = 0;
 for (const fault of faults) {
   let t = performance.now();
-  const onShared = shared !== undefined && faultSwitch.switchable(fault.id);
-  if (onShared) {
-    faultSwitch.switchTo(fault.id);
-    switched++;
-  }
-  const server = onShared ? undefined : await startServer({ variant, db, fault: fault.id, ...SERVER });
+  const server = await serverWithFault({ variant, db, fault: fault.id, ...SERVER }, shared && { url: shared.url, faultSwitch });
+  if (server.switched) switched++;
   ms.server += performance.now() - t;
   t = performance.now();
-  const outcome = await checkFault(variant, fault, (server ?? shared)!.url, SEED);
+  const outcome = await checkFault(variant, fault, server.url, SEED);
   const took = performance.now() - t;
   ms.checks += took;
   slowest.push([took, `${fault.id} (${outcome.checks} checks${outcome.caught ? `, caught by ${outcome.evidence[0]!.check}` : ', NOT CAUGHT'})`]);
   if (outcome.caught) caught++;
   t = performance.now();
-  if (server) await server.close();
-  else faultSwitch.switchTo(undefined);
+  await server.release();
   ms.close += performance.now() - t;
 }
 t0 = performance.now();

@@ -19,7 +19,6 @@ export function globToRegExp(glob: string): RegExp {
   return re;
 }
 
-
 /** Does a check match one of the --only patterns (by check id, requirement id, resource or operation id)? */
 export function matchesOnly(check: Check, patterns: readonly string[]): boolean {
   if (patterns.length === 0) return true;

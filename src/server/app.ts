@@ -188,3 +188,20 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return { url: `http://${shownHost}:${port}`, close: () => app.close(), app };
 }
+
+/**
+ * A server with `options.fault` on, for a while: `shared` (a running server started with `faultSwitch`)
+ * with the fault switched on where the switch allows it, else a server started with the fault. `release`
+ * switches the fault off again, or stops that server.
+ */
+export async function serverWithFault(
+  options: ServerOptions & { readonly fault: string },
+  shared?: { readonly url: string; readonly faultSwitch: FaultSwitch },
+): Promise<{ readonly url: string; readonly switched: boolean; release(): Promise<void> }> {
+  if (shared?.faultSwitch.switchable(options.fault)) {
+    shared.faultSwitch.switchTo(options.fault);
+    return { url: shared.url, switched: true, release: async () => shared.faultSwitch.switchTo(undefined) };
+  }
+  const server = await startServer(options);
+  return { url: server.url, switched: false, release: () => server.close() };
+}

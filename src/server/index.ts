@@ -3,7 +3,7 @@
  * a real server. `startServer` listens and resolves to its base URL; `buildApp` returns the fastify
  * instance for in-process use (inject, supertest).
  */
-export { buildApp, startServer, ConfigError, DEFAULT_MAX_UPLOAD_BYTES } from './app.ts';
+export { buildApp, startServer, serverWithFault, ConfigError, DEFAULT_MAX_UPLOAD_BYTES } from './app.ts';
 export type { ServerOptions } from './app.ts';
 export { allFaults, findFault, generatedFaults, PROTOCOL_FAULTS, Faults, FaultSwitch } from './faults.ts';
 export type { FaultSpec } from './faults.ts';

@@ -17,7 +17,7 @@ import type { FaultOutcome } from '../../src/check/mutation.ts';
 import { checkFault } from '../../src/check/mutation.ts';
 import { globToRegExp } from '../../src/check/select.ts';
 import type { Db } from '../../src/server/index.ts';
-import { allFaults, FaultSwitch, openDb, startServer } from '../../src/server/index.ts';
+import { allFaults, FaultSwitch, openDb, serverWithFault, startServer } from '../../src/server/index.ts';
 import { faultAppliesTo } from '../../src/server/faults.ts';
 
 const SEED = 20261122;
@@ -55,18 +55,15 @@ export function mutationShard(shard: number): void {
     });
 
     it.each(faults.map((f) => [f.id, f] as const))('fault %s is caught', async (_id, fault) => {
-      const switched = faultSwitch.switchable(fault.id);
-      if (switched) faultSwitch.switchTo(fault.id);
-      const server = switched ? undefined : await startServer({ variant, db, fault: fault.id, ...SERVER });
+      const server = await serverWithFault({ variant, db, fault: fault.id, ...SERVER }, { url: shared.url, faultSwitch });
       try {
-        const outcome = await checkFault(variant, fault, (server ?? shared).url, SEED);
+        const outcome = await checkFault(variant, fault, server.url, SEED);
         outcomes.push(outcome);
         expect(outcome.checks, `no check selects the requirements of ${fault.id}: ${fault.requirements.join(', ')}`).toBeGreaterThan(0);
         expect(outcome.caught, `fault ${fault.id} (${fault.requirements.join(', ')}) was not caught by ${outcome.checks} checks`).toBe(true);
         if (fault.caughtBy) expect(outcome.evidence[0]!.check, `fault ${fault.id} must be caught by ${fault.caughtBy}`).toMatch(globToRegExp(fault.caughtBy));
       } finally {
-        if (server) await server.close();
-        else faultSwitch.switchTo(undefined);
+        await server.release();
       }
     });
 

@@ -71,7 +71,7 @@ export interface Answer {
 
 /**
  * Reads the engine's answer to one exchange; throws its error (an EngineError) when it answered one.
- * `bytes` holds whole messages, as the engine writes them.
+ * `data` holds whole messages, as the engine writes them.
  */
 export function readAnswer(data: Uint8Array, parsers: Readonly<Record<number, ValueParser | undefined>>): Answer {
   const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);

@@ -114,8 +114,9 @@ const PREPARED_KEPT = 1000;
  * its answer) and parses and plans the text anew each time. Here each statement's text is prepared once,
  * as a named statement whose parameter types are kept, and every later use is one trip: bind, describe,
  * execute and sync in one message, its answer read from the protocol's bytes (./answers.ts). Values are
- * serialised and parsed by PGlite's own type handlers, so rows are those `query()` returns. The engine is one session: statements and transactions take
- * turns (`turn`), a transaction holding it from BEGIN to COMMIT or ROLLBACK.
+ * serialised and parsed by PGlite's own type handlers, so rows are those `query()` returns. The engine is
+ * one session: statements and transactions take turns (`turn`), a transaction holding it from BEGIN to
+ * COMMIT or ROLLBACK.
  */
 function wrapPglite(pg: PGlite, protocol: typeof pgliteProtocol): Db & { exec(sql: string): Promise<void> } {
   const { serialize } = protocol;

@@ -1,6 +1,7 @@
 /**
  * `conform check --har`: a full run's HAR holds exactly report.requests entries, validates against
- * HAR 1.2, names each entry's checks and the run prefix, and carries no secret of the accounts file.
+ * HAR 1.2, names each entry's checks and the run prefix, and carries no secret of the accounts file (nor
+ * does any other output of that run, whose failures carry credentials).
  * The client attributes exchanges through the async context, so checks in flight together on one client
  * keep theirs apart; bodies over --max-body are cut with a note. `--rerun-failed` reruns only failures.
  */
@@ -8,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
@@ -33,10 +34,15 @@ const ACCOUNTS = (JSON.parse(readFileSync(DEFAULT_ACCOUNTS, 'utf8')) as { accoun
 const SECRETS = ACCOUNTS.flatMap((a) => [a.api_key, ...(a.password ? [a.password] : []), ...(a.password_hash ? [a.password_hash] : [])]);
 
 describe('a full run with --har', { timeout: scaled(400_000) }, () => {
-  it('holds exactly report.requests entries, each naming its checks and the run prefix; valid HAR 1.2; no secret', async () => {
+  // One full run proves the HAR and that no output of a run keeps a secret: every envelope says
+  // success=true, even on errors (a fault of the embedded server), so failures in every resource carry
+  // their exchanges, with the credentials they were sent with.
+  it('holds exactly report.requests entries, each naming its checks and the run prefix; valid HAR 1.2; no secret in the HAR nor in any other output of a run whose failures carry credentials', async () => {
     const file = join(scratch.dir('har'), 'run.har');
-    const run = await scratch.conform(['check', '--variant', 'A', '--seed', '61', '--quiet', '--har', file], scaled(380_000));
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const run = await scratch.conform(['check', '--variant', 'A', '--seed', '61', '--quiet', '--fault', 'success-true-on-errors', '--strict', '--har', file], scaled(380_000));
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.report!.counts.fail).toBeGreaterThan(20);
+    expect(run.report!.counts.total).toBeGreaterThan(400);
     const text = readFileSync(file, 'utf8');
     const har = JSON.parse(text) as { log: { entries: HarEntry[] } };
     expect(validateHar(har), JSON.stringify(validateHar.errors?.slice(0, 5))).toBe(true);
@@ -51,9 +57,14 @@ describe('a full run with --har', { timeout: scaled(400_000) }, () => {
     const perCheck = new Map<string, number>();
     for (const e of har.log.entries) perCheck.set(e._conform!.checks.at(-1)!, (perCheck.get(e._conform!.checks.at(-1)!) ?? 0) + 1);
     for (const r of run.report!.results.filter((x) => x.requests > 0)) expect(perCheck.get(r.check) ?? 0, r.check).toBe(r.requests);
-    for (const s of SECRETS) expect(text.includes(s), 'a secret of the accounts file reached the HAR').toBe(false);
     expect(text).toContain('api_key=%3Credacted%3E');
     expect(har.log.entries.some((e) => e.request.queryString.some((q) => q.name === 'api_key' && q.value === '<redacted>'))).toBe(true);
+    // The failures' exchanges in the report carry the credentials they were sent with, redacted.
+    expect(JSON.stringify(run.report!.results.flatMap((x) => x.exchanges))).toContain('api_key=<redacted>');
+    // No API key, password or legacy hash of the accounts file in the HAR, the output or any report.
+    const outputs = [text, run.stdout, run.stderr, ...readdirSync(run.dir).map((f) => readFileSync(join(run.dir, f), 'utf8'))].join('\n');
+    expect(SECRETS.length).toBeGreaterThan(5);
+    for (const s of SECRETS) expect(outputs.includes(s), 'a secret of the accounts file reached an output of the run').toBe(false);
     // Whole bodies, not the reports' 2 KiB excerpts.
     expect(Math.max(...har.log.entries.map((e) => e.response.content.text?.length ?? 0))).toBeGreaterThan(2048);
   });

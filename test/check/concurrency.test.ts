@@ -19,6 +19,7 @@ import { createWorld } from '../../src/check/context.ts';
 import { Target } from '../../src/check/target.ts';
 import type { Accounts } from '../../src/check/accounts.ts';
 import { findFault } from '../../src/server/faults.ts';
+import { DEFAULTS } from '../../src/check/config.ts';
 import { Scratch, expectSameResults } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
@@ -199,9 +200,12 @@ describe('--concurrency and the order of checks give the results of a run of one
     for (const x of readOnly.report!.results) expect(x.message, x.check).toMatch(/a read-only run creates none|no post exists/);
   });
 
-  it('variant B, the reference server, full run (the concurrent one shuffled)', async () => {
-    const [one, many] = await scratch.bothWays(['check', '--variant', 'B', '--seed', '21', '--quiet'], ['--shuffle', '5']);
-    expect(one.code, one.stderr).toBe(0);
-    expectSameResults(one, many);
+  // Variant B is compared both ways under its legal variations (./legal-variations.test.ts); its
+  // reference server is certified here in a shuffled order with checks side by side.
+  it('variant B, the reference server: a full run, shuffled, with the default --concurrency of --target, is CONFORMANT', async () => {
+    const many = await scratch.conform(['check', '--variant', 'B', '--seed', '21', '--quiet', '--concurrency', String(DEFAULTS.concurrencyTarget), '--shuffle', '5']);
+    expect(many.code, many.stdout + many.stderr).toBe(0);
+    expect(many.report!.verdict).toBe('conformant');
+    expect(many.report!.results.filter((x) => x.status === 'fail' || x.status === 'blocked' || x.status === 'skip').map((x) => `${x.check}: ${x.status}`)).toEqual([]);
   });
 });

@@ -47,13 +47,14 @@ describe('legal variations of the reference server are certified', { timeout: sc
     expect(VARIATIONS.filter((v) => v.alone !== undefined).map((v) => v.id).sort()).toEqual(['one-appeal-a-day', 'throttle']);
   });
 
-  // Everything but throttling at once, on every check of each variant: one check at a time, and with
-  // --concurrency of --target, which must agree check by check (the same isolation as on the reference server).
-  for (const variant of ['A', 'B'] as const) {
-    it(`variant ${variant}: all variations together, full run, one check at a time and with the default --concurrency of --target`, async () => {
+  // Everything but throttling at once, on every check of each variant: one check at a time in the
+  // registry's order, and in another order with --concurrency of --target, which must agree check by check
+  // (the same isolation as on the reference server, ./concurrency.test.ts).
+  for (const [variant, shuffle] of [['A', '3'], ['B', '9']] as const) {
+    it(`variant ${variant}: all variations together, full run, one check at a time and shuffled with the default --concurrency of --target`, async () => {
       const on = combinedVariations(variant);
       const args = ['check', '--variant', variant, '--variation', ...on, '--seed', '11', '--quiet'];
-      const [one, many] = await scratch.bothWays(args);
+      const [one, many] = await scratch.bothWays(args, ['--shuffle', shuffle]);
       expectSameResults(one, many);
       for (const r of [one, many]) {
         // Even where no answer names the id of what a create made (204 No Content, bare envelopes), every

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findEngine, stageDir } from './engine.ts';
+import { findEngine, stageEnv } from './engine.ts';
 import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
@@ -51,7 +51,7 @@ describe.skipIf(!cli)('the checker image', { timeout: scaled(300_000) }, () => {
   beforeAll(async () => {
     reports = await mkdtemp(join(tmpdir(), 'conform-checker-image-'));
     await chmod(reports, 0o777);
-    const build = exec(join(ROOT, 'containers', 'build-checker.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli, CONFORM_STAGE_DIR: stageDir() }, timeout: scaled(600_000) });
+    const build = exec(join(ROOT, 'containers', 'build-checker.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli, ...(await stageEnv()) }, timeout: scaled(600_000) });
     // The target: the reference server on this machine, on loopback, which the container shares.
     // --allow-fetch: the checker's file server is on the shared loopback, so the source downloads are established too.
     server = spawn(process.execPath, [BIN, 'serve', '--variant', 'A', '--port', '0', '--allow-fetch', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sharedInstall } from '../package/helpers.ts';
 
 const exec = promisify(execFile);
 
@@ -32,9 +33,20 @@ export async function findEngine(): Promise<{ cli: string } | { reason: string }
 
 /**
  * Where the images' builds stage the package (containers/stage.sh, CONFORM_STAGE_DIR): one directory in
- * the run's temporary root, so that the second image's build reuses the first's staging (npm pack and the
- * production install) and the engine the layer of it both images copy. Removed with the root.
+ * the run's temporary root, so that the second image's build reuses the first's staging and the engine
+ * the layer of it both images copy. Removed with the root.
  */
 export function stageDir(): string {
   return join(tmpdir(), 'conform-image-stage');
+}
+
+/**
+ * The environment of an image's build (containers/build.sh, build-checker.sh): the shared staging
+ * directory, and the run's one packed and installed package (../package/helpers.ts, sharedInstall) as
+ * what is staged (CONFORM_STAGE_TARBALL, CONFORM_STAGE_INSTALL), so that a test run packs the package
+ * once and installs it once for the package's tests and both images.
+ */
+export async function stageEnv(): Promise<NodeJS.ProcessEnv> {
+  const { tarball, app } = await sharedInstall();
+  return { CONFORM_STAGE_DIR: stageDir(), CONFORM_STAGE_TARBALL: tarball, CONFORM_STAGE_INSTALL: app };
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findEngine, stageDir } from './engine.ts';
+import { findEngine, stageEnv } from './engine.ts';
 import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
@@ -83,7 +83,7 @@ describe.skipIf(!cli)('the reference server image through conform check --image'
   beforeAll(async () => {
     reports = await mkdtemp(join(tmpdir(), 'conform-containers-'));
     context = await mkdtemp(join(tmpdir(), 'conform-test-images-'));
-    await exec(join(ROOT, 'containers', 'build.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli, CONFORM_STAGE_DIR: stageDir() }, timeout: scaled(600_000) });
+    await exec(join(ROOT, 'containers', 'build.sh'), [tag], { cwd: ROOT, env: { ...process.env, CONTAINER_ENGINE: cli, ...(await stageEnv()) }, timeout: scaled(600_000) });
     const base = `localhost/conform-node:${process.versions.node.split('.')[0]}`;
     await writeFile(join(context, 'silent'), `FROM ${base}\nCMD ["node", "-e", "setInterval(() => {}, 1 << 30)"]\n`);
     await writeFile(

@@ -199,6 +199,8 @@ describe('action.yml', { concurrent: true }, () => {
       );
       // --only leaves most MUST requirements out: INCOMPLETE, which the step was told to accept.
       expect(r.code, r.output).toBe(0);
+      // The first use of the action in the job installs the package (npm finds the seeded copy up to date).
+      expect(r.output).not.toMatch(/installed already/);
       expect(r.skipped).toEqual([]);
       expect(r.outputs.verdict).toBe('incomplete');
       expect(r.outputs['report-path']).toBe(join(runner.workspace, 'conform-report'));
@@ -211,6 +213,8 @@ describe('action.yml', { concurrent: true }, () => {
     it('fails the step on an INCOMPLETE run unless told to accept it', async () => {
       const r = await runAction({ variant: 'A', target, 'report-dir': join(work, 'report-incomplete'), args: '--only served/posts.list/* --quiet', package: tarball }, runner);
       expect(r.code, r.output).toBe(3);
+      // A later use in the same job, of the same tarball, reuses that install.
+      expect(r.output).toContain(`conform: ${tarball} is installed already, by an earlier step of this job`);
       expect(r.outputs.verdict).toBe('incomplete');
     });
 
@@ -239,8 +243,11 @@ describe('action.yml', { concurrent: true }, () => {
     });
 
     it('reports an unreachable target as an error, with exit 2', async () => {
+      // What an earlier step installed was another package: this use installs its own.
+      await writeFile(join(runner.temp, 'conform-action', 'installed-package'), `${tarball} 0000\n`);
       const r = await runAction({ variant: 'A', target: 'http://127.0.0.1:9', 'report-dir': 'report-unreachable', package: tarball }, runner);
       expect(r.code, r.output).toBe(2);
+      expect(r.output).not.toMatch(/installed already/);
       expect(r.outputs.verdict).toBe('error');
     });
   });

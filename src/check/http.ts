@@ -3,7 +3,7 @@
  * request in time and size, never follows redirects, and records each exchange (redacted) so a
  * failing check can show the request and response that prove it.
  */
-import { Agent, FormData, request } from 'undici';
+import { Agent, FormData, originAndPath } from '../undici.ts';
 import type { HarEntry, RecordedBody } from './har.ts';
 import { harEntry } from './har.ts';
 import type { Redactor } from './redact.ts';
@@ -267,11 +267,11 @@ export class HttpClient implements Sender {
     this.progress.started();
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const res = await request(req.url, {
+      const res = await this.agent.request({
+        ...originAndPath(req.url),
         method: req.method as 'GET',
         headers,
         body: encoded?.body,
-        dispatcher: this.agent,
         signal,
       });
       const chunks: Buffer[] = [];

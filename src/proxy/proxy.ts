@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { Agent } from 'undici';
+import { Agent } from '../undici.ts';
 import type { Variant } from '../../specs/model/index.ts';
 import { HarAppender, finishHar, harEntry, startHar } from '../check/har.ts';
 import { VERSION } from '../version.ts';

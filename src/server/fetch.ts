@@ -8,7 +8,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, originAndPath } from '../undici.ts';
 
 export interface FetchOptions {
   /** Host names (or literal addresses) that may be fetched whatever they resolve to. */
@@ -141,7 +141,7 @@ export class Fetcher {
       await this.check(url);
       let res;
       try {
-        res = await request(url, { method: 'GET', dispatcher: this.agent, signal: deadline, headers: { 'user-agent': 'conform-reference-server' } });
+        res = await this.agent.request({ ...originAndPath(url), method: 'GET', signal: deadline, headers: { 'user-agent': 'conform-reference-server' } });
       } catch (err) {
         throw new FetchError(`download failed: ${(err as Error).message}`);
       }

@@ -143,19 +143,33 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
     afterAll(() => {
       for (const d of scratch) rmSync(d, { recursive: true, force: true });
     });
-    /** conform with its own --report (or none): the run must not get as far as starting a server. */
-    async function refused(args: string[]): Promise<{ code: number; stderr: string }> {
-      try {
-        await run(process.execPath, [BIN, ...args], { timeout: scaled(60_000) });
-        return { code: 0, stderr: '' };
-      } catch (err) {
-        return err as { code: number; stderr: string };
-      }
+    /**
+     * conform with its own --report (or none) and a temporary directory of its own, which it must leave
+     * empty: the run must not get as far as starting a server (the embedded one would make its database's
+     * template there).
+     */
+    async function refused(args: string[]): Promise<{ code: number; stderr: string; tmpLeft: string[] }> {
+      const tmp = mkdtempSync(join(tmpdir(), 'conform-usage-tmp-'));
+      scratch.push(tmp);
+      const env = { ...process.env, TMPDIR: tmp };
+      const result = await run(process.execPath, [BIN, ...args], { timeout: scaled(60_000), env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
+      );
+      return { ...result, tmpLeft: readdirSync(tmp) };
     }
-    const noRequest = (stderr: string) => {
-      expect(stderr).not.toMatch(/started the embedded reference server|checks against|internal error/);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
+    const noRequest = (r: { stderr: string; tmpLeft: string[] }) => {
+      expect(r.stderr).not.toMatch(/started the embedded reference server|checks against|internal error/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.tmpLeft, 'the embedded server was started').toEqual([]);
     };
+
+    it('a selection that matches no check, at once: the embedded server is not started', async () => {
+      const r = await refused(['check', '--variant', 'A', '--only', 'no-such-check/*']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('conform: no check matches --only no-such-check/* for variant A\n');
+      noRequest(r);
+    });
 
     it('a fault or a variation of the other variant', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'conform-usage-'));
@@ -166,6 +180,8 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
       const variation = await refused(['check', '--variant', 'B', '--variation', 'no-content-A', '--report', join(dir, 'r2')]);
       expect(variation.code).toBe(2);
       expect(variation.stderr).toBe('conform: the variation no-content-A applies to variant A only, not B\n');
+      noRequest(fault);
+      noRequest(variation);
       // Nothing was made: not even the report directories.
       expect(readdirSync(dir)).toEqual([]);
     });
@@ -177,14 +193,14 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
       const blocked = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', join(dir, 'a-file', 'report')]);
       expect(blocked.code).toBe(2);
       expect(blocked.stderr).toMatch(/^conform: cannot create the report directory .*a-file\/report: /);
-      noRequest(blocked.stderr);
+      noRequest(blocked);
       if (process.getuid?.() !== 0) {
         const locked = join(dir, 'locked');
         mkdirSync(locked, { mode: 0o500 });
         const c = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', locked]);
         expect(c.code).toBe(2);
         expect(c.stderr).toMatch(/^conform: cannot write the report directory .*locked: EACCES/);
-        noRequest(c.stderr);
+        noRequest(c);
       }
     });
   });

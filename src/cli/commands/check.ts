@@ -118,10 +118,12 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
       // The suites' process loads its modules while this one loads its own and starts the target.
       const { SuitesProcess } = await import('../../check/runner.ts');
       const suitesProcess = new SuitesProcess();
-      // So does the embedded server: its engine loads while the rest of the command does.
-      const embedded = !opts.target && !opts.image ? startEmbedded(opts) : undefined;
+      // The embedded server is started once the options are found good: a usage error is reported at
+      // once, not after its database engine has started (about a second of CPU).
+      let embedded: Promise<EmbeddedServer | Error> | undefined;
+      const startEmbeddedServer = !opts.target && !opts.image ? () => (embedded ??= startEmbedded(opts)) : undefined;
       try {
-        await check(opts, started, suitesProcess, embedded, setExit);
+        await check(opts, started, suitesProcess, startEmbeddedServer, setExit);
       } finally {
         suitesProcess.dispose();
         await embedded?.then((server) => (server instanceof Error ? undefined : server.close()));
@@ -132,9 +134,8 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
 type EmbeddedServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
- * The embedded reference server of a run without --target or --image, started as the command begins;
- * an error (an unknown fault) is kept for the moment the run needs the server, so that usage errors are
- * reported in the order the options are checked.
+ * The embedded reference server of a run without --target or --image, started once the options are
+ * checked; an error is kept for the moment the run needs the server.
  */
 function startEmbedded(opts: CheckOptions): Promise<EmbeddedServer | Error> {
   return (async () => {
@@ -154,7 +155,7 @@ function startEmbedded(opts: CheckOptions): Promise<EmbeddedServer | Error> {
 }
 
 /** One `conform check`: options to reports. */
-async function check(opts: CheckOptions, started: number, suitesProcess: SuitesProcess, embedded: Promise<EmbeddedServer | Error> | undefined, setExit: (code: number) => void): Promise<void> {
+async function check(opts: CheckOptions, started: number, suitesProcess: SuitesProcess, startEmbeddedServer: (() => Promise<EmbeddedServer | Error>) | undefined, setExit: (code: number) => void): Promise<void> {
   // The engine loads only when the command runs, so `conform --help` and other commands stay quick.
   const [
     { createContext },
@@ -244,6 +245,8 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
     }
     config = { ...config, har };
   }
+  // Every option is good: the embedded server starts while the run sets up (the suites' process is loading).
+  const embedded = startEmbeddedServer?.();
 
   const interruption = new Interruption((signal) => process.stderr.write(`\nconform: ${signal}: stopping the run and writing the reports\n`));
   let stop: (() => Promise<void>) | undefined;

@@ -48,6 +48,11 @@ export class QuotaTracker {
     return Math.max(1, Math.floor(hourlyLimit(user) * this.scale));
   }
 
+  /** Whole seconds until the current window ends and every count starts afresh (at least 1). */
+  secondsLeft(now = Date.now()): number {
+    return Math.max(1, Math.ceil(((Math.floor(now / this.windowMs) + 1) * this.windowMs - now) / 1000));
+  }
+
   /** Counts one request; false when the caller is over its quota in the current window. */
   take(user: User | null, clientAddress: string): boolean {
     const w = Math.floor(Date.now() / this.windowMs);

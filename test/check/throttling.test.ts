@@ -3,6 +3,7 @@
  * budget (Retry-After honoured); past the budget the check is skipped as throttled, never failed. The
  * quota tier sees the 421 itself.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { CheckSkip } from '../../src/check/check.ts';
 import { HttpClient, resetTargetHealth } from '../../src/check/http.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { DEFAULT_THROTTLING, Target, retryAfterMs } from '../../src/check/target.ts';
+import { DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
+import { startServer } from '../../src/server/index.ts';
 
 let server: Server;
 let base = '';
@@ -89,6 +92,33 @@ describe('throttled requests', () => {
       expect(t.throttledRetries).toBe(0);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('a reference server whose hourly quota the account has spent', () => {
+  it('says how long until the quota is whole again (Retry-After), so a check skips at once instead of backing off for minutes', async () => {
+    // Quotas scaled to a thousandth (a few requests), in a window of a billion seconds: the rest of it,
+    // which the 421 asks to wait, is far past a check's budget (the next window starts in 2033).
+    const server = await startServer({ variant: 'A', port: 0, quotaScale: 0.001, quotaWindowSeconds: 1e9 });
+    const redactor = new Redactor();
+    const http = new HttpClient({ timeoutMs: 2000, maxBodyBytes: 1 << 20, redactor, readOnly: false });
+    try {
+      const t = new Target(server.url, 'A', parseAccounts(readFileSync(DEFAULT_ACCOUNTS, 'utf8'), 'test', 'A', redactor), http, DEFAULT_THROTTLING);
+      let served = 0;
+      while ((await t.call('posts.list', { expectThrottle: true })).status === 200) expect(++served).toBeLessThan(100);
+      const started = Date.now();
+      const err = await t.call('posts.list', {}).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CheckSkip);
+      const m = /^throttled: GET \/posts\.json was answered 421 and the wait it asks \((\d+)\.\d s\) exceeds what is left of the budget/.exec((err as Error).message);
+      expect(m, (err as Error).message).not.toBeNull();
+      expect(Number(m![1])).toBeGreaterThan(DEFAULT_THROTTLING.maxWaitMs / 1000);
+      // Not one back-off.
+      expect(t.throttledRetries).toBe(0);
+      expect(Date.now() - started).toBeLessThan(DEFAULT_THROTTLING.maxWaitMs);
+    } finally {
+      await http.close();
+      await server.close();
     }
   });
 });

@@ -217,6 +217,10 @@ describe('quotas', () => {
     expect(statuses).toEqual([200, 200, 200, 421, 421]);
     const throttled = await get(s, '/posts.xml', 'member');
     expect(throttled.status).toBe(421);
+    // How long until the window (an hour here) ends and the quota is whole again.
+    const retryAfter = Number(throttled.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(xml.parse(throttled.text).response['@_success']).toBe('false');
     expect((await send(s, 'post', '/comments.json', 'member', {})).status).toBe(421);
     // Another user has their own quota; Gold's is larger.

@@ -1,7 +1,7 @@
 /**
  * The parts of undici conform uses (its Agent, the request API of a dispatcher, FormData), loaded from
  * undici's own modules rather than from its index. The index loads every part of undici as it is imported
- * (fetch, WebSocket, EventSource, caches, mocks, proxy agents): measured, ~60 ms of CPU in each process
+ * (fetch, WebSocket, EventSource, caches, mocks, proxy agents): measured, 40-60 ms of CPU in each process
  * that sends requests (the command, its suites' process, a server that fetches sources, the proxy), for
  * parts conform never runs. The one other thing the index does is done here: it gives every dispatcher
  * the request API (`Object.assign(Dispatcher.prototype, api)`), which `Agent.request` is.
@@ -26,7 +26,6 @@ export const Agent = AgentModule as typeof Undici.Agent;
 export type Agent = Undici.Agent;
 export const FormData = (formData as { FormData: typeof Undici.FormData }).FormData;
 export type FormData = Undici.FormData;
-export type Dispatcher = Undici.Dispatcher;
 
 /**
  * The `origin` and `path` of a dispatcher's request for an absolute URL, as undici's `request(url, …)`

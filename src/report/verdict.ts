@@ -221,6 +221,14 @@ export function verdictLine(report: {
   return `${word}${parts.length ? `: ${parts.join('; ')}` : ''}${accepted}`;
 }
 
+/**
+ * The closing lines of a command that judged something (check, audit, merge, proxy): the verdict, any
+ * lines `between`, then the report files written, one per line, and an empty line.
+ */
+export function closingLines(report: Parameters<typeof verdictLine>[0], files: readonly string[], between: readonly string[] = []): string[] {
+  return [`verdict: ${verdictLine(report)}`, ...between, 'report:', ...files.map((f) => `  ${f}`), ''];
+}
+
 /** "MUST 208/211, SHOULD 30/34 established by this run" (the traffic, for a proxy). */
 export function establishedLine(e: Established): string {
   const level = (name: string, l: LevelEstablished) => `${name} ${l.established}/${l.total}${l.accepted ? ` (+${l.accepted} accepted broken)` : ''}`;

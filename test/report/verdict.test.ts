@@ -14,7 +14,7 @@ import { EXIT } from '../../src/errors.ts';
 import { applyBaseline, updateEntries } from '../../src/report/baseline.ts';
 import type { ReportedResult } from '../../src/report/model.ts';
 import { countResults, withRootCauses } from '../../src/report/model.ts';
-import { establish, establishedLine, exitCodeOf, verdictLine, verdictOf } from '../../src/report/verdict.ts';
+import { closingLines, establish, establishedLine, exitCodeOf, verdictLine, verdictOf } from '../../src/report/verdict.ts';
 import { result } from './fixture.ts';
 
 const config = (extra: Partial<RunConfig> = {}): Pick<RunConfig, 'variant' | 'only' | 'readOnly' | 'includeQuota' | 'fuzz'> => ({
@@ -38,7 +38,7 @@ function judge(results: ReportedResult[], cfg = config(), extra: { errors?: stri
   const established = establish('A', results, certificationPlan(declared, cfg), extra.interrupted);
   const verdict = verdictOf({ results, errors: extra.errors ?? [], strict: extra.strict ?? false, established, ...(extra.baseline ? { baseline: extra.baseline } : {}), ...(extra.interrupted ? { interrupted: extra.interrupted } : {}) });
   const report = { verdict, established, counts: countResults(results), errors: extra.errors ?? [], ...(extra.interrupted ? { interrupted: extra.interrupted } : {}), ...(extra.baseline ? { baseline: { ...extra.baseline, accepted: 0 } } : {}) };
-  return { verdict, established, exit: exitCodeOf(verdict), line: verdictLine(report) };
+  return { verdict, established, exit: exitCodeOf(verdict), line: verdictLine(report), report };
 }
 
 const must = (c: Check) => levelOf(c) === 'MUST';
@@ -53,6 +53,19 @@ describe('the verdict of a run', () => {
     expect(j.established.must.established).toBe(j.established.must.total);
     expect(j.established.must.total).toBeGreaterThan(150);
     expect(j.line).toMatch(/^CONFORMANT \(all \d+ MUST requirements established\)$/);
+  });
+
+  it('ends a command\'s output with the verdict, what comes between, and the report files it wrote', () => {
+    const j = judge(passing(all));
+    expect(closingLines(j.report, ['/r/report.json', '/r/junit.xml'], ['har: /r/run.har'])).toEqual([
+      `verdict: ${j.line}`,
+      'har: /r/run.har',
+      'report:',
+      '  /r/report.json',
+      '  /r/junit.xml',
+      '',
+    ]);
+    expect(closingLines(j.report, [])).toEqual([`verdict: ${j.line}`, 'report:', '']);
   });
 
   it('--only: INCOMPLETE (exit 3), coverage counts the requirements this run established', () => {

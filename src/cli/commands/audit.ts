@@ -77,10 +77,7 @@ export const registerAudit: RegisterCommand = (program, setExit) => {
           ...report.results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => failureLine(r)),
           verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
-          `verdict: ${verdicts.verdictLine(report)}`,
-          'report:',
-          ...written.map((f) => `  ${f}`),
-          '',
+          ...verdicts.closingLines(report, written),
         ].join('\n'),
       );
       setExit(verdicts.exitCodeOf(report.verdict));

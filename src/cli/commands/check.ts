@@ -395,10 +395,7 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
             ]
           : []),
         ...(baseline && opts.updateBaseline && interrupted ? [`baseline ${baseline.file}: not rewritten, the run was interrupted`] : []),
-        `verdict: ${verdicts.verdictLine(report)}`,
-        'report:',
-        ...files.map((f) => `  ${f}`),
-        '',
+        ...verdicts.closingLines(report, files),
       ].join('\n'),
     );
     setExit(verdicts.exitCodeOf(report.verdict));

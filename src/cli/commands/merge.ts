@@ -48,10 +48,7 @@ export const registerMerge: RegisterCommand = (program, setExit) => {
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
           ...merged.results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => failureLine(r)),
           verdicts.establishedLine(merged.established!),
-          `verdict: ${verdicts.verdictLine(merged)}`,
-          'report:',
-          ...written.map((f) => `  ${f}`),
-          '',
+          ...verdicts.closingLines(merged, written),
         ].join('\n'),
       );
       setExit(verdicts.exitCodeOf(merged.verdict));

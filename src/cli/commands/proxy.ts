@@ -118,11 +118,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
           verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
-          `verdict: ${verdicts.verdictLine(report)}`,
-          ...(opts.har ? [`har: ${resolve(opts.har)}`] : []),
-          'report:',
-          ...files.map((f) => `  ${f}`),
-          '',
+          ...verdicts.closingLines(report, files, opts.har ? [`har: ${resolve(opts.har)}`] : []),
         ].join('\n'),
       );
       if (upstreamDown) process.stderr.write(`conform proxy: the upstream ${upstream} answered none of the ${t.transportErrors} requests\n`);

@@ -107,8 +107,7 @@ export const GIVE_UP_AFTER = 3;
  */
 const health = new Map<string, { failuresInARow: number; lastFailure: string }>();
 
-function healthOf(url: string): { failuresInARow: number; lastFailure: string } {
-  const origin = new URL(url).origin;
+function healthOf(origin: string): { failuresInARow: number; lastFailure: string } {
   let h = health.get(origin);
   if (!h) health.set(origin, (h = { failuresInARow: 0, lastFailure: '' }));
   return h;
@@ -246,7 +245,8 @@ export class HttpClient implements Sender {
       throw new ReadOnlyRefusal(`a read-only run sends no ${req.method} (${this.options.redactor.url(req.url.split('?')[0]!)})`);
     }
     const started = performance.now();
-    const h = healthOf(req.url);
+    const url = new URL(req.url);
+    const h = healthOf(url.origin);
     if (h.failuresInARow >= GIVE_UP_AFTER) {
       // The target stopped answering: fail at once rather than wait out a timeout for every check.
       const message = `not sent: the target stopped answering (${h.failuresInARow} requests in a row failed; last: ${h.lastFailure})`;
@@ -268,7 +268,7 @@ export class HttpClient implements Sender {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const res = await this.agent.request({
-        ...originAndPath(req.url),
+        ...originAndPath(url),
         method: req.method as 'GET',
         headers,
         body: encoded?.body,

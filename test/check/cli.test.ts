@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
 import type { Report } from '../../src/report/model.ts';
 import { startServer } from '../../src/server/index.ts';
+import { expectNoSecrets } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const run = promisify(execFile);
@@ -36,15 +37,6 @@ async function conform(args: string[]): Promise<{ code: number; stdout: string; 
 
 function readReport(dir: string): Report | undefined {
   return readdirSync(dir).includes('report.json') ? JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) : undefined;
-}
-
-/** No API key, password or legacy hash of the accounts file appears in any output of a run. */
-function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }): void {
-  const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'accounts.json'), 'utf8')) as { accounts: Record<string, string>[] };
-  const secrets = accounts.accounts.flatMap((a) => [a.api_key, a.password, a.password_hash]).filter((x): x is string => typeof x === 'string' && x.length > 0);
-  const outputs = [r.stdout, r.stderr, ...readdirSync(r.dir).map((f) => readFileSync(join(r.dir, f), 'utf8'))].join('\n');
-  expect(secrets.length).toBeGreaterThan(5);
-  for (const secret of secrets) expect(outputs.includes(secret), 'a secret appears in the output').toBe(false);
 }
 
 // Each test runs its own processes and servers: side by side.

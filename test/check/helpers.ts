@@ -79,6 +79,18 @@ export class Scratch {
   }
 }
 
+/**
+ * No API key, password or legacy hash of the accounts file appears in any output of a run: its standard
+ * output and error, every file of its report directory, and `also` (a HAR file's text, say).
+ */
+export function expectNoSecrets(r: { stdout: string; stderr: string; dir: string }, also: readonly string[] = []): void {
+  const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'accounts.json'), 'utf8')) as { accounts: Record<string, string>[] };
+  const secrets = accounts.accounts.flatMap((a) => [a.api_key, a.password, a.password_hash]).filter((x): x is string => typeof x === 'string' && x.length > 0);
+  const outputs = [r.stdout, r.stderr, ...readdirSync(r.dir).map((f) => readFileSync(join(r.dir, f), 'utf8')), ...also].join('\n');
+  expect(secrets.length).toBeGreaterThan(5);
+  for (const secret of secrets) expect(outputs.includes(secret), 'a secret of the accounts file appears in an output of the run').toBe(false);
+}
+
 /** Status per check id. */
 export function statuses(r: Run): Record<string, string> {
   return Object.fromEntries(r.report!.results.map((x) => [x.check, x.status]));

@@ -1,7 +1,7 @@
 /**
  * The reference server image on a real container engine, through `conform check --image`: certified for
- * A, serving every operation of B as B, non-conformant with a fault, and every way a candidate can fail to start ends the run with exit
- * 2 in time and leaves no container behind. The images are built once for this file, offline
+ * A, serving every operation of B as B, non-conformant with a fault, and every way a candidate can fail to
+ * start ends the run with exit 2 in time and leaves no container behind. The images are built once for this file, offline
  * (containers/build.sh, --pull=never), and removed at the end.
  *
  * Runs wherever an engine answers (DOCKER_HOST; CI starts podman's API with containers/podman-service.sh)
@@ -106,9 +106,10 @@ describe.skipIf(!cli)('the reference server image through conform check --image'
     if (reports) await rm(reports, { recursive: true, force: true });
   }, scaled(120_000));
 
-  // The image runs the package's install, which test/package/install.test.ts certifies in full: A is
-  // certified in full here too (every check through the container's port and the engine's network), and
-  // B proves the image serves every operation of B as B, and its source downloads.
+  // The image runs the package's install, of which test/package/install.test.ts makes a full run of A; the
+  // reference server of B is certified in full by test/check/concurrency.test.ts. A is certified in full
+  // here too (every check through the container's port and the engine's network), and B proves the image
+  // serves every operation of B as B, and its source downloads.
   const CERTIFIED = [
     { variant: 'A', only: [] },
     { variant: 'B', only: ['served/*', 'absent/*', 'uploads/*', 'posts/source-download'] },

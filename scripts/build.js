@@ -119,6 +119,17 @@ const EXTERNAL = [
   'pg', // the optional native binding
   'testcontainers', // large, only for --image, with optional native modules of its own
 ];
+// The version of each package the bundle carries inside it, for what names the version it runs
+// (src/proto/testees/version.ts): the code that runs is the one bundled here, and a user's install holds
+// none of these packages (they are development dependencies; only EXTERNAL ones are installed).
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const bundledVersions = {};
+for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+  if (EXTERNAL.includes(name)) continue;
+  const file = join(root, 'node_modules', name, 'package.json');
+  const version = statSync(file, { throwIfNoEntry: false }) && JSON.parse(readFileSync(file, 'utf8')).version;
+  if (version) bundledVersions[name] = version;
+}
 const { build: bundle } = await import('esbuild');
 const toPosix = (p) => p.split(sep).join('/');
 const bundled = await bundle({
@@ -137,7 +148,7 @@ const bundled = await bundle({
   sourcesContent: false,
   // Packages written as CommonJS call require(): one made for each file of the bundle.
   banner: { js: "import { createRequire as __conformCreateRequire } from 'node:module'; const require = __conformCreateRequire(import.meta.url);" },
-  define: { CONFORM_BUNDLED: 'true' },
+  define: { CONFORM_BUNDLED: 'true', CONFORM_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   metafile: true,
   logLevel: 'error',
   plugins: [

@@ -83,14 +83,20 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('installs no TypeScript: no tsx, TypeScript or test runner, and no .ts file in the package', () => {
+  it('installs no TypeScript and nothing the bundle carries: no tsx, TypeScript, test runner or bundled package, and no .ts file in the package', () => {
     process.stdout.write(`test/package: npm install took ${installSeconds.toFixed(0)} s\n`);
     const modules = join(app, 'node_modules');
     for (const dev of ['tsx', 'typescript', 'vitest', 'esbuild', 'eslint', 'dredd']) expect(existsSync(join(modules, dev)), dev).toBe(false);
     const shipped = files(join(modules, pkg.name)).map((f) => f.slice(join(modules, pkg.name).length + 1));
     expect(shipped.filter((f) => /\.[cm]?ts$/.test(f))).toEqual([]);
-    expect(shipped).toContain('dist/src/cli/main.js');
     expect(shipped).toContain('bin/conform.js');
+    // The bundled engine is the JavaScript it runs; of dist/src/ only the files modules read beside themselves.
+    expect(shipped).toContain('dist/bundle/main.js');
+    expect(shipped.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/bundle/') && /\.js(\.map)?$/.test(f))).toEqual([]);
+    expect(shipped).toContain('dist/src/server/db/migrations/001_core.sql');
+    expect(shipped).toContain('dist/src/proto/testees/python_testee.py');
+    // Only the packages the bundle leaves outside are installed with it: none it carries inside.
+    for (const bundled of ['fastify', 'ajv', 'commander', 'fast-check', 'fast-xml-parser']) expect(existsSync(join(modules, bundled)), bundled).toBe(false);
     // The licence package.json names travels with the code.
     expect(shipped).toContain('LICENSE');
     // The command is on the install's PATH under its name.
@@ -115,13 +121,20 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
     expect(report.counts.pass).toBeGreaterThan(0);
   });
 
-  it('proto property-tests the peer format and writes its report', async () => {
+  it('proto property-tests the peer format with every shipped testee, run from the package, and writes its reports', async () => {
     const dir = join(work, 'proto');
-    const r = await conform(['proto', '--report', dir]);
+    const r = await conform(['proto', '--matrix', '--runs', '25', '--report', dir]);
     expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'proto-report.json'), 'utf8')) as object;
-    expect(Object.keys(report).length).toBeGreaterThan(0);
+    for (const testee of ['protobufjs', 'bufbuild', 'protoc', 'python']) {
+      const report = JSON.parse(readFileSync(join(dir, testee, 'proto-report.json'), 'utf8')) as object;
+      expect(Object.keys(report).length, testee).toBeGreaterThan(0);
+    }
     expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
+    // Each names the version of the runtime it ran: the bundled @bufbuild/protobuf is not installed, its
+    // version is the one the bundle was built with.
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    expect(r.stdout).toContain(`bufbuild: @bufbuild/protobuf ${lock.packages['node_modules/@bufbuild/protobuf']!.version}`);
+    expect(r.stdout).toMatch(/^protobufjs: protobufjs \d+\.\d+\.\d+/m);
   });
 
   it('proto schema compares a candidate .proto with the shipped one', async () => {

@@ -5,7 +5,7 @@ import { FAILURE } from './fixture.ts';
 
 /** The arguments bash would pass to curl, with the placeholders set to known values. */
 function argv(command: string): string[] {
-  const script = `curl() { printf '%s\\0' "$@"; }\nCONFORM_API_KEY=KEY; CONFORM_PASSWORD=PW; CONFORM_BASIC_CREDENTIALS=B64; CONFORM_UPLOAD_FILE=/tmp/a.png; CONFORM_SESSION=S\n${command}\n`;
+  const script = `curl() { printf '%s\\0' "$@"; }\nCONFORM_API_KEY=KEY; CONFORM_PASSWORD=PW; CONFORM_BASIC_CREDENTIALS=B64; CONFORM_UPLOAD_FILE=/tmp/a.png; CONFORM_SESSION=S; CONFORM_SECRET=SEC\n${command}\n`;
   return execFileSync('bash', ['-c', script], { encoding: 'utf8' }).split('\0').slice(0, -1);
 }
 
@@ -43,6 +43,21 @@ describe('curl reproduction', () => {
       durationMs: 1,
     });
     expect(argv(up.command)).toEqual(['-sS', '-i', '-F', 'upload[file]=@/tmp/a.png;type=image/png', '--form-string', 'upload[tag_string]=@not_a_file', '--form-string', 'api_key=KEY', 'http://h/uploads.json']);
+  });
+
+  it('names each variable from the `name=` just before the redaction, after any length of text', () => {
+    const long = 'z'.repeat(5000);
+    const { command, variables } = curlCommand({
+      request: { method: 'POST', url: `http://h/comments.json?note=${long}&api_key=<redacted>`, headers: {}, body: `comment[body]=${long}&user[password]=<redacted>&x=${long}<redacted>&${long}=<redacted>` },
+      durationMs: 1,
+    });
+    expect(variables.sort()).toEqual(['CONFORM_API_KEY', 'CONFORM_PASSWORD', 'CONFORM_SECRET']);
+    const args = argv(command);
+    expect(args.at(-1)).toBe(`http://h/comments.json?note=${long}&api_key=KEY`);
+    expect(args).toContain('user[password]=PW');
+    // No `name=` right before it, or a name that says nothing: the credential the report left out.
+    expect(args).toContain(`x=${long}SEC`);
+    expect(args).toContain(`${long}=SEC`);
   });
 
   it('runs the same on one line (a table cell, a log line), with control characters and a cut body', () => {

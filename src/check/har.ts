@@ -85,6 +85,8 @@ export interface RecordedExchange {
   readonly body?: Buffer;
   /** The body was longer than --max-body and `body` is its beginning. */
   readonly cut?: boolean;
+  /** The length the response announced (Content-Length), when that was over --max-body and only `body` was read. */
+  readonly announced?: number;
   readonly maxBodyBytes: number;
   readonly error?: string;
 }
@@ -99,7 +101,15 @@ function isText(body: Buffer): boolean {
 function contentOf(x: RecordedExchange, red: Redactor): HarContent {
   const body = x.body ?? Buffer.alloc(0);
   const mimeType = x.responseHeaders?.['content-type'] ?? 'x-unknown';
-  const cut = x.cut ? { comment: `cut at --max-body: the first ${x.maxBodyBytes} bytes of a longer body`, _truncated: true as const } : {};
+  const cut = x.cut
+    ? {
+        comment:
+          x.announced !== undefined
+            ? `not read past its first ${body.byteLength} bytes: it announced ${x.announced} (Content-Length), over --max-body (${x.maxBodyBytes})`
+            : `cut at --max-body: the first ${x.maxBodyBytes} bytes of a longer body`,
+        _truncated: true as const,
+      }
+    : {};
   if (body.byteLength === 0) return { size: 0, mimeType, ...(x.cut ? cut : { text: '' }) };
   if (isText(body)) return { size: body.byteLength, mimeType, text: red.text(body.toString('utf8')), ...cut };
   if (red.leaks(body.toString('latin1'))) return { size: body.byteLength, mimeType, comment: `${body.byteLength} bytes not recorded: they hold a secret` };

@@ -277,21 +277,31 @@ export class HttpClient implements Sender {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
+      // A body whose announced length is over the cap is cut whatever follows: only its first bytes (the
+      // excerpt) are read, not the cap's worth, from a target that may be far away.
+      const announced = Number(res.headers['content-length'] ?? Number.NaN);
+      const overCap = announced > this.options.maxBodyBytes;
+      const keep = overCap ? Math.min(EXCERPT_BYTES, this.options.maxBodyBytes) : this.options.maxBodyBytes;
       for await (const chunk of res.body) {
         const buf = chunk as Buffer;
-        if (size + buf.byteLength > this.options.maxBodyBytes) {
-          chunks.push(buf.subarray(0, this.options.maxBodyBytes - size));
-          size = this.options.maxBodyBytes;
+        if (size + buf.byteLength > keep) {
+          chunks.push(buf.subarray(0, keep - size));
+          size = keep;
           truncated = true;
+        } else {
+          chunks.push(buf);
+          size += buf.byteLength;
+          truncated = overCap && size === keep;
+        }
+        if (truncated) {
           res.body.destroy();
           break;
         }
-        chunks.push(buf);
-        size += buf.byteLength;
       }
-      record?.({ status: res.statusCode, responseHeaders: flatResponseHeaders(res.headers), body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), cut: truncated });
+      const whole = truncated ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      record?.({ status: res.statusCode, responseHeaders: flatResponseHeaders(res.headers), body: whole ?? Buffer.concat(chunks, size), cut: truncated, ...(overCap && truncated ? { announced } : {}) });
       // A body over the cap is never parsed: keep its first bytes for the excerpt and let the rest go now.
-      const body = truncated ? headOf(chunks, EXCERPT_BYTES) : Buffer.concat(chunks, size);
+      const body = whole ?? headOf(chunks, EXCERPT_BYTES);
       chunks.length = 0;
       const flatHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flatHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -345,7 +355,7 @@ export class HttpClient implements Sender {
           fields: req.form.map(([k, v]) => [k, typeof v === 'string' ? v : { filename: v.filename, type: v.type, bytes: v.file.byteLength }] as const),
         }
       : undefined;
-    return (outcome: { status?: number; responseHeaders?: Record<string, string>; body?: Buffer; cut?: boolean; error?: string }) => {
+    return (outcome: { status?: number; responseHeaders?: Record<string, string>; body?: Buffer; cut?: boolean; announced?: number; error?: string }) => {
       sink.append(
         harEntry(
           {

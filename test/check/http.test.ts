@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER, HttpClient, ReadOnlyRefusal, TransportError, resetTargetHealth } from '../../src/check/http.ts';
+import type { HarEntry } from '../../src/check/har.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { scaled } from '../support/time.ts';
 
@@ -22,6 +23,17 @@ beforeAll(async () => {
     if (req.url === '/big') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(Buffer.alloc(64 * 1024, 0x61));
+      return;
+    }
+    if (req.url === '/announced') {
+      // Announces a gigabyte and sends for as long as the connection lasts.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1 << 30) });
+      const chunk = Buffer.alloc(64 * 1024, 0x62);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
       return;
     }
     if (req.url === '/redirect') {
@@ -83,6 +95,20 @@ describe('HTTP client', () => {
     const res = await c.send({ method: 'GET', url: `${base}/big` });
     expect(res.truncated).toBe(true);
     expect(res.body.byteLength).toBeLessThanOrEqual(2048);
+    await c.close();
+  });
+
+  it('reads only the first bytes of a body that announces a length over the cap, and records why', async () => {
+    const recorded: HarEntry[] = [];
+    const c = client({ maxBodyBytes: 256 * 1024, har: { append: (e: HarEntry) => recorded.push(e) } });
+    const res = await c.send({ method: 'GET', url: `${base}/announced` });
+    expect(res.truncated).toBe(true);
+    expect(res.body.byteLength).toBeLessThanOrEqual(2048);
+    // Not the cap's worth (256 KiB) but the excerpt: what the record holds is all that was read.
+    const content = recorded[0]!.response.content;
+    expect(content._truncated).toBe(true);
+    expect(content.text!.length).toBeLessThanOrEqual(2048);
+    expect(content.comment).toBe(`not read past its first ${content.text!.length} bytes: it announced ${1 << 30} (Content-Length), over --max-body (${256 * 1024})`);
     await c.close();
   });
 

@@ -109,7 +109,12 @@ describe('the HTTP client records', { timeout: scaled(30_000) }, () => {
   });
 
   it('cuts bodies over --max-body with a note, redacts secrets of the query, the form and the headers, and keeps entries of one file apart', async () => {
-    const server = createServer((_req, res) => res.end('x'.repeat(5000)));
+    // A body of unannounced length (chunked) is read up to --max-body; one that announces more is not read past its start.
+    const server = createServer((req, res) => {
+      if (req.url === '/c') return res.end('x'.repeat(5000));
+      res.write('x'.repeat(2500));
+      res.end('x'.repeat(2500));
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const file = join(scratch.dir('unit'), 'u.har');
@@ -121,6 +126,7 @@ describe('the HTTP client records', { timeout: scaled(30_000) }, () => {
     try {
       await http.send({ method: 'GET', url: `${url}/a?api_key=sekret-key-1234`, headers: { authorization: `Basic ${Buffer.from('user:pass-word-99').toString('base64')}`, cookie: 'password_hash=abcdef' } });
       await http.send({ method: 'POST', url: `${url}/b`, form: [['api_key', 'sekret-key-1234'], ['file', { file: new Uint8Array(300), filename: 'a.png', type: 'image/png' }]] });
+      await http.send({ method: 'GET', url: `${url}/c` });
     } finally {
       await http.close();
       server.close();
@@ -134,11 +140,14 @@ describe('the HTTP client records', { timeout: scaled(30_000) }, () => {
     const text = readFileSync(file, 'utf8');
     const har = JSON.parse(text) as { log: { entries: HarEntry[] } };
     expect(validateHar(har), JSON.stringify(validateHar.errors)).toBe(true);
-    expect(har.log.entries).toHaveLength(3);
-    const [get, post] = har.log.entries;
+    expect(har.log.entries).toHaveLength(4);
+    const [get, post, announced] = har.log.entries;
     expect(get!.response.content.text).toHaveLength(1024);
     expect(get!.response.content._truncated).toBe(true);
     expect(get!.response.content.comment).toMatch(/cut at --max-body/);
+    expect(announced!.response.content.text).toHaveLength(1024);
+    expect(announced!.response.content._truncated).toBe(true);
+    expect(announced!.response.content.comment).toBe('not read past its first 1024 bytes: it announced 5000 (Content-Length), over --max-body (1024)');
     expect(post!.request.postData!.params!.find((p) => p.name === 'file')).toMatchObject({ fileName: 'a.png', comment: '300 bytes, not recorded' });
     for (const s of ['sekret-key-1234', 'pass-word-99', Buffer.from('user:pass-word-99').toString('base64'), 'abcdef']) expect(text).not.toContain(s);
     writeFileSync(file, '');

@@ -7,9 +7,16 @@ import type { Reply } from '../target.ts';
 
 type Quota = (typeof QUOTAS)[number];
 
+const idOf = (q: Quota): string => `quota/${q.who.toLowerCase()}`;
+
+/** The documented hourly quota that the quota check `checkId` sends one request past (undefined for any other check). */
+export function quotaPerHour(checkId: string): number | undefined {
+  return QUOTAS.find((q) => idOf(q) === checkId)?.perHour;
+}
+
 export function quota_is_enforced(q: Quota): Check {
   return defineCheck({
-    id: `quota/${q.who.toLowerCase()}`, fn: 'quota_is_enforced', resource: 'protocol', tier: 'quota',
+    id: idOf(q), fn: 'quota_is_enforced', resource: 'protocol', tier: 'quota',
     description: `past ${q.perHour} requests in an hour, ${q.who} requests are answered 421`,
     requirements: [q.who === 'anonymous' ? 'IB-8-quota-anonymous-A' : `IB-8-quota-${q.who.toLowerCase() as Lowercase<typeof q.who>}`], readOnly: true,
     async run(ctx) {

@@ -21,6 +21,10 @@ base=localhost/conform-node:$major
 . "$(dirname "${BASH_SOURCE[0]}")/stage.sh"
 stage_dir
 stage_package "$stage"
+# The report directory, writable by any user the container runs as (--user), also when nothing is mounted:
+# made here and copied with its mode, so that building runs nothing inside the image.
+mkdir -p "$stage/checker/conform/reports"
+chmod 1777 "$stage/checker/conform/reports"
 
 case "$(basename "$engine")" in
   podman) pull=(--pull=never) ;;

@@ -105,6 +105,17 @@ describe.skipIf(!cli)('the checker image', { timeout: scaled(300_000) }, () => {
     expect(existsSync(join(reports, 'proto', 'proto-report.json'))).toBe(true);
   });
 
+  it("names where each check is declared (spec --explain reads the bundle's source maps, which the image keeps)", async () => {
+    const r = await run(['spec', '--explain', 'IB-7-envelope-json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/served\/posts\.update\/json\s+operation_is_served\s+src\/check\/checks\/served\.ts:\d+/);
+  });
+
+  it('writes reports as any user when nothing is mounted (the report directory is 1777)', async () => {
+    const { stdout } = await exec(cli, ['run', '--rm', '--user', '4321:4321', '--entrypoint', 'node', tag, '-e', "const fs = require('fs'); fs.writeFileSync('/conform/reports/probe', 'x'); console.log((fs.statSync('/conform/reports').mode & 0o7777).toString(8))"]);
+    expect(stdout.trim()).toBe('1777');
+  });
+
   it('leaves no container behind', async () => {
     expect(await containersOf(tag)).toEqual([]);
   });

@@ -76,6 +76,30 @@ describe('embedded engine', () => {
     expect(await db.query('SELECT current_database() AS name')).toEqual([{ name: 'postgres' }]);
   });
 
+  it('starts from the one segment of write-ahead log its template keeps, and makes the next ones as it writes', async () => {
+    const fresh = await openDb();
+    try {
+      const segments = async () => (await fresh.query<{ name: string }>("SELECT name FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$' ORDER BY name")).map((r) => r.name);
+      const [redo] = (await fresh.query<{ redo: string }>('SELECT redo_wal_file AS redo FROM pg_control_checkpoint()')).map((r) => r.redo);
+      // The checkpoint's segment, and at most the one the engine makes ahead as it starts (not the six it kept
+      // for reuse when the template was made).
+      const atStart = await segments();
+      expect(atStart[0]).toBe(redo);
+      expect(atStart.length).toBeLessThanOrEqual(2);
+      // Megabytes of log: past the kept segment, into ones the engine makes; then read back whole.
+      await fresh.query('CREATE TABLE filler (n int, pad text)');
+      for (let i = 0; i < 3; i++) {
+        await fresh.query("INSERT INTO filler SELECT n, repeat('x', 1000) FROM generate_series(1, 2000) AS n");
+        await fresh.query('SELECT pg_switch_wal()');
+      }
+      await fresh.query('CHECKPOINT');
+      expect(await fresh.query('SELECT count(*)::int AS c, sum(length(pad))::int AS bytes FROM filler')).toEqual([{ c: 6000, bytes: 6_000_000 }]);
+      expect((await segments()).every((name) => name > redo!)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('keeps a bounded number of prepared statements, and an evicted text still runs', async () => {
     const count = async () => (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM pg_prepared_statements'))[0]!.c;
     for (let i = 0; i < 1100; i++) await db.query(`SELECT ${i}::int AS v, $1::int AS w`, [i]);

@@ -111,14 +111,16 @@ for (const file of filesUnder(join(root, 'src'))) {
 // `conform check --target` of an unreachable target 0.38 s / 0.6 CPU-s against 0.57 s / 1.0 CPU-s. Each
 // module's import.meta.url is rewritten to its place in dist/src/, so what it reads beside itself (the
 // migrations, the Python testee) is found as when it runs from there. Packages that find files of their own
-// beside their modules, load optional modules by name, or are large and seldom used stay outside (EXTERNAL).
+// beside their modules or load optional modules by name stay outside (EXTERNAL); a package used by one
+// command only (testcontainers, for --image) is bundled in a chunk that only that command loads.
 const BUNDLE_DIR = join(outDir, 'bundle');
 const EXTERNAL = [
   '@electric-sql/pglite', // its WebAssembly and data files, found beside its module
   'protobufjs', // optional modules loaded by name (inquire)
   'pg', // the optional native binding
-  'testcontainers', // large, only for --image, with optional native modules of its own
 ];
+/** Native add-ons the bundled packages load only if they can (see the optional-native plugin). */
+const OPTIONAL_NATIVE = /\.node$|^cpu-features$/;
 // The version of each package the bundle carries inside it, for what names the version it runs
 // (src/proto/testees/version.ts): the code that runs is the one bundled here, and a user's install holds
 // none of these packages (they are development dependencies; only EXTERNAL ones are installed).
@@ -148,10 +150,30 @@ const bundled = await bundle({
   sourcesContent: false,
   // Packages written as CommonJS call require(): one made for each file of the bundle.
   banner: { js: "import { createRequire as __conformCreateRequire } from 'node:module'; const require = __conformCreateRequire(import.meta.url);" },
-  define: { CONFORM_BUNDLED: 'true', CONFORM_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
+  define: {
+    CONFORM_BUNDLED: 'true',
+    CONFORM_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)),
+    // CommonJS's names of a module's place, which the bundle's ES modules do not have: the chunk's own (a
+    // bundled package that uses them finds what it needs inside its code, as ssh2 its WebAssembly).
+    __dirname: 'import.meta.dirname',
+    __filename: 'import.meta.filename',
+  },
   metafile: true,
   logLevel: 'error',
   plugins: [
+    {
+      // Native add-ons that bundled packages try to load and do without (testcontainers' SSH client: its
+      // crypto binding and cpu-features, each required inside a try): in the bundle, a module that throws
+      // when loaded, so the package takes its JavaScript path. An install then compiles nothing.
+      name: 'optional-native',
+      setup(b) {
+        b.onResolve({ filter: OPTIONAL_NATIVE }, (args) => ({ path: args.path, namespace: 'optional-native' }));
+        b.onLoad({ filter: /.*/, namespace: 'optional-native' }, (args) => ({
+          contents: `throw new Error(${JSON.stringify(`${args.path}: a native add-on, left out of conform's bundle`)});`,
+          loader: 'js',
+        }));
+      },
+    },
     {
       name: 'module-url',
       setup(b) {

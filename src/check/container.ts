@@ -61,7 +61,10 @@ export async function requireContainerEngine(): Promise<Dockerode> {
   // The checker reaches candidates through 127.0.0.1 only, so it needs no guess of the engine's host
   // (which, inside a container, testcontainers would make by starting a helper image from a registry).
   process.env.TESTCONTAINERS_HOST_OVERRIDE ??= 'localhost';
-  const tc = await import('testcontainers');
+  // A CommonJS package: the bundle's import of it names its exports `default`; loaded by Node or tsx, the
+  // namespace holds each of them itself.
+  const loaded = await import('testcontainers');
+  const tc = (loaded as unknown as { default?: typeof loaded }).default ?? loaded;
   try {
     const client = await tc.getContainerRuntimeClient();
     return client.container.dockerode;

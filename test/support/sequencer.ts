@@ -13,20 +13,20 @@ import { BaseSequencer } from 'vitest/node';
 /** The test files that ran longest in a CI run (`.ci/run`, vitest's durations), the longest first. */
 export const LONGEST: readonly string[] = [
   'test/containers/image.test.ts',
-  'test/check/legal-variations.test.ts',
   'test/containers/checker-image.test.ts',
-  'test/check/concurrency.test.ts',
-  'test/package/ci-integrations.test.ts',
   'test/har/run.test.ts',
   'test/fuzz/fuzz.test.ts',
-  'test/hostile/hostile.test.ts',
+  'test/check/legal-variations.test.ts',
+  'test/check/concurrency.test.ts',
   'test/proxy/proxy.test.ts',
   'test/har/faults.test.ts',
-  'test/proto/fork-schema.test.ts',
-  'test/check/mutation.test.ts',
+  'test/package/ci-integrations.test.ts',
+  'test/hostile/hostile.test.ts',
   'test/package/install.test.ts',
+  'test/proto/fork-schema.test.ts',
+  'test/proto/testee-protocol.test.ts',
   'test/check/mutation-2.test.ts',
-  'test/clients/gallery-dl.test.ts',
+  'test/spec/ecosystem.test.ts',
 ];
 
 export default class Sequencer extends BaseSequencer {

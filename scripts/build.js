@@ -121,9 +121,10 @@ const EXTERNAL = [
 ];
 /** Native add-ons the bundled packages load only if they can (see the optional-native plugin). */
 const OPTIONAL_NATIVE = /\.node$|^cpu-features$/;
-// The version of each package the bundle carries inside it, for what names the version it runs
-// (src/proto/testees/version.ts): the code that runs is the one bundled here, and a user's install holds
-// none of these packages (they are development dependencies; only EXTERNAL ones are installed).
+// The version of each package the bundle may carry inside it (every dependency and development dependency
+// but the EXTERNAL ones; those it does not import are listed and never asked for), for what names the
+// version it runs (src/proto/testees/version.ts): the code that runs is the one bundled here, and a user's
+// install holds none of these packages (only EXTERNAL ones are installed).
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bundledVersions = {};
 for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {

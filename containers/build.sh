@@ -26,7 +26,7 @@ esac
 stage_dir
 stage_package "$stage"
 mkdir -p "$stage/reference"
-cp containers/entrypoint.js containers/warm.js "$stage/reference/"
+cp containers/entrypoint.js "$stage/reference/"
 
 "$engine" build "${pull[@]}" --quiet --build-arg "BASE=$base" -f containers/Containerfile -t "$tag" "$stage" >/dev/null
 echo "$tag"

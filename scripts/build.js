@@ -259,6 +259,14 @@ function ownSourcesOnly(file) {
   writeFileSync(file, JSON.stringify(map));
 }
 
+// The migrated template of the embedded database (src/server/db), made with the modules just compiled and
+// shipped in dist/db/: a user's first run and a container of the reference image unpack it instead of
+// running initdb and every migration. Made again only when its name (the migrations, the settings, the
+// PGlite version) changes.
+const { pathToFileURL } = await import('node:url');
+const { writeShippedTemplate } = await import(pathToFileURL(join(outDir, 'src', 'server', 'db', 'index.js')).href);
+keep.add(await writeShippedTemplate(join(outDir, 'db')));
+
 let removed = 0;
 for (const file of filesUnder(outDir)) {
   if (keep.has(file)) continue;

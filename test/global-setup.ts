@@ -42,8 +42,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const previous = process.env.TMPDIR;
   // os.tmpdir() reads TMPDIR on each call; workers and child processes inherit it.
   process.env.TMPDIR = root;
-  // The embedded database's template, made here once: the first test files start several servers and
-  // runs at once, each of which would otherwise make it (initdb and the migrations: seconds of CPU each).
+  // The embedded database's template, unpacked here once from the one the build made (dist/db/): the
+  // first test files start several servers and runs at once, each of which would otherwise unpack it.
   await prepareTemplate();
   const run = newTag();
   process.env[RUN_VARIABLE] = run;

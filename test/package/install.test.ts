@@ -11,10 +11,11 @@
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, PACKAGE, ROOT, sharedInstall } from './helpers.ts';
 import { scaled } from '../support/time.ts';
@@ -29,8 +30,8 @@ let installSeconds = 0;
 const children = new Set<ChildProcessWithoutNullStreams>();
 
 /** Runs the installed command; resolves with its exit code and output (a non-zero exit is not an error). */
-async function conform(args: string[], timeout = 300_000): Promise<{ code: number; stdout: string; stderr: string }> {
-  return exec(process.execPath, [bin, ...args], { cwd: app, env: cleanEnv(), timeout, maxBuffer: 64 * 1024 * 1024 }).then(
+async function conform(args: string[], timeout = 300_000, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return exec(process.execPath, [bin, ...args], { cwd: app, env: cleanEnv(env), timeout, maxBuffer: 64 * 1024 * 1024 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' }),
   );
@@ -64,6 +65,9 @@ function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
     child.kill('SIGTERM');
   });
 }
+
+/** The installed package's directory. */
+const installed = () => join(app, 'node_modules', pkg.name);
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
@@ -109,9 +113,12 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
-  it('check --variant A certifies the embedded server and writes the reports', async () => {
+  it('check --variant A certifies the embedded server and writes the reports; a first run unpacks the database template the package ships', async () => {
     const dir = join(work, 'check-A');
-    const r = await conform(['check', '--variant', 'A', '--quiet', '--report', dir]);
+    // A machine's first run: an empty temporary directory.
+    const temp = join(work, 'tmp-first-run');
+    await mkdir(temp);
+    const r = await conform(['check', '--variant', 'A', '--quiet', '--report', dir], 300_000, { TMPDIR: temp });
     expect(r.stdout, r.stderr).toMatch(/verdict: CONFORMANT/);
     expect(r.code).toBe(0);
     for (const f of ['report.json', 'report.html', 'junit.xml', 'summary.md']) expect(existsSync(join(dir, f)), f).toBe(true);
@@ -119,6 +126,13 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
     expect(report.embedded).toBe(true);
     expect(report.counts.total).toBeGreaterThan(100);
     expect(report.counts.pass).toBeGreaterThan(0);
+    // The template in the temporary directory is the shipped one, unpacked (one made here would differ in
+    // its bytes: initdb and the migrations write times and ids of their own).
+    const shipped = readdirSync(join(installed(), 'dist', 'db'));
+    expect(shipped).toEqual([expect.stringMatching(/^conform-pglite-[0-9a-f]{16}\.tar\.gz$/)]);
+    const made = readdirSync(temp).filter((f) => f.startsWith('conform-pglite-'));
+    expect(made).toEqual([shipped[0]!.replace(/\.gz$/, '')]);
+    expect(readFileSync(join(temp, made[0]!)).equals(gunzipSync(readFileSync(join(installed(), 'dist', 'db', shipped[0]!))))).toBe(true);
   });
 
   it('proto property-tests the peer format with every shipped testee, run from the package, and writes its reports', async () => {

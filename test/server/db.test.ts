@@ -3,13 +3,15 @@
  * run in one trip, values and rows through PGlite's type handlers, statements and transactions taking
  * turns on its one session, and a bounded set of prepared statements.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/index.ts';
 import { openDb } from '../../src/server/index.ts';
 import { migrationFiles } from '../../src/server/db/index.ts';
+import { REPO_ROOT } from '../../src/paths.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -106,6 +108,16 @@ describe('embedded engine', () => {
     expect(await count()).toBeLessThanOrEqual(1000);
     expect(await count()).toBeGreaterThan(900);
     expect(await db.query('SELECT 0::int AS v, $1::int AS w', [5])).toEqual([{ v: 0, w: 5 }]);
+  });
+});
+
+describe('the migrated template', () => {
+  it('is the one the build ships (dist/db/), unpacked into the temporary directory, not made anew', () => {
+    const shipped = readdirSync(join(REPO_ROOT, 'dist', 'db'));
+    expect(shipped).toEqual([expect.stringMatching(/^conform-pglite-[0-9a-f]{16}\.tar\.gz$/)]);
+    // Made anew, its bytes would differ: initdb and the migrations write times and ids of their own.
+    const unpacked = join(tmpdir(), shipped[0]!.replace(/\.gz$/, ''));
+    expect(readFileSync(unpacked).equals(gunzipSync(readFileSync(join(REPO_ROOT, 'dist', 'db', shipped[0]!))))).toBe(true);
   });
 });
 

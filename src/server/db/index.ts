@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
 import type { Answer, ValueParser } from './answers.ts';
 import { readAnswer } from './answers.ts';
+import { REPO_ROOT } from '../../paths.ts';
 import { baselineWasmOnly } from '../../wasm.ts';
 
 export type Row = Record<string, unknown>;
@@ -262,6 +263,13 @@ const TEMPLATE_WAL = 'the checkpoint segment only';
 /** The template: a file in the OS temporary directory (read anew for each database), or in memory when it cannot be written. */
 let template: Promise<{ file: string } | { blob: Blob }> | undefined;
 
+/**
+ * Where the package carries the template its build made (scripts/build.js): dist/db/, gzipped (1.4 MB for
+ * 11 MB). A user's first run, and every container of the reference image, unpacks it in milliseconds
+ * instead of making it (initdb and every migration: about 3 s and 4 CPU-s).
+ */
+const SHIPPED_DIR = path.join(REPO_ROOT, 'dist', 'db');
+
 function pgliteVersionOf(): string {
   try {
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
@@ -276,10 +284,20 @@ function pgliteVersionOf(): string {
 }
 
 /**
+ * The template's file name: it changes with the migrations, the settings and the PGlite version, so a
+ * stale template (in the temporary directory, or shipped by a build against another PGlite) is never loaded.
+ */
+async function templateName(): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  const key = createHash('sha256').update(pgliteVersionOf()).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0')).update('\0\0').update(TEMPLATE_TRIM.join('\0')).update('\0\0').update(TEMPLATE_WAL);
+  for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
+  return `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`;
+}
+
+/**
  * The data directory of an empty, migrated embedded database, made once: kept in the OS temporary
- * directory for this process and the next ones (in memory only when it cannot be written there), under
- * a name that changes with the migrations, the settings and the PGlite version (a stale template is
- * never loaded).
+ * directory for this process and the next ones (in memory only when it cannot be written there). Taken
+ * from the package when it ships one of the same name; made here otherwise.
  */
 async function migratedTemplate(whole = false): Promise<Blob> {
   const made = await templateSource();
@@ -305,38 +323,62 @@ export async function prepareTemplate(): Promise<void> {
 
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
-    const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
-    const { createHash } = await import('node:crypto');
     const { tmpdir } = await import('node:os');
-    const { rename, writeFile } = await import('node:fs/promises');
-    const pgliteVersion = pgliteVersionOf();
-    const key = createHash('sha256').update(pgliteVersion).update(PGLITE_SETTINGS.join('\0')).update('\0\0').update(PGLITE_INITDB.join('\0')).update('\0\0').update(TEMPLATE_TRIM.join('\0')).update('\0\0').update(TEMPLATE_WAL);
-    for (const m of migrationFiles()) key.update(m.name).update('\0').update(m.sql).update('\0');
-    const file = path.join(tmpdir(), `conform-pglite-${key.digest('hex').slice(0, 16)}.tar`);
-    const { access } = await import('node:fs/promises');
+    const { access, readFile, rename, writeFile } = await import('node:fs/promises');
+    const name = await templateName();
+    const file = path.join(tmpdir(), name);
     if (await access(file).then(() => true, () => false)) return { file };
-    const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
-    try {
-      await migrate(wrapPglite(pg, protocol));
-      // One statement at a time: DROP DATABASE runs outside any transaction.
-      for (const statement of TEMPLATE_TRIM) await pg.exec(statement);
-      await pg.exec('CHECKPOINT');
-      const redo = (await pg.query<{ redo_wal_file: string }>('SELECT redo_wal_file FROM pg_control_checkpoint()')).rows[0]!.redo_wal_file;
-      for (const { name } of (await pg.query<{ name: string }>('SELECT name FROM pg_ls_waldir()')).rows) {
-        if (/^[0-9A-F]{24}$/.test(name) && name !== redo) pg.Module.FS.unlink(`${Engine.paths.PGDATA}/pg_wal/${name}`);
-      }
-      const dump = await pg.dumpDataDir('none');
-      // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.
-      const partial = `${file}.${process.pid}.partial`;
-      const written = await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
-        .then(() => rename(partial, file))
-        .then(() => true, () => false);
-      return written ? { file } : { blob: dump };
-    } finally {
-      await pg.close();
-    }
+    const { gunzip } = await import('node:zlib');
+    const shipped = await readFile(path.join(SHIPPED_DIR, `${name}.gz`))
+      .then((gz) => new Promise<Buffer | undefined>((resolve) => gunzip(gz, (err, tar) => resolve(err ? undefined : tar))))
+      .catch(() => undefined);
+    const bytes = shipped ?? Buffer.from(await (await makeTemplate()).arrayBuffer());
+    // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.
+    const partial = `${file}.${process.pid}.partial`;
+    const written = await writeFile(partial, bytes)
+      .then(() => rename(partial, file))
+      .then(() => true, () => false);
+    return written ? { file } : { blob: new Blob([bytes]) };
   })();
   return template;
+}
+
+/** Makes the template: initdb, every migration, then what a database never reads left out (a dump of its data directory). */
+async function makeTemplate(): Promise<Blob> {
+  baselineWasmOnly();
+  const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
+  const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
+  try {
+    await migrate(wrapPglite(pg, protocol));
+    // One statement at a time: DROP DATABASE runs outside any transaction.
+    for (const statement of TEMPLATE_TRIM) await pg.exec(statement);
+    await pg.exec('CHECKPOINT');
+    const redo = (await pg.query<{ redo_wal_file: string }>('SELECT redo_wal_file FROM pg_control_checkpoint()')).rows[0]!.redo_wal_file;
+    for (const { name } of (await pg.query<{ name: string }>('SELECT name FROM pg_ls_waldir()')).rows) {
+      if (/^[0-9A-F]{24}$/.test(name) && name !== redo) pg.Module.FS.unlink(`${Engine.paths.PGDATA}/pg_wal/${name}`);
+    }
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+/**
+ * Writes the template the package ships into `dir` (scripts/build.js: dist/db/), gzipped, unless the one
+ * of this name is there; removes the stale ones. Returns its path.
+ */
+export async function writeShippedTemplate(dir: string = SHIPPED_DIR): Promise<string> {
+  const { mkdir, readdir, rename, rm, writeFile } = await import('node:fs/promises');
+  const { gzipSync, constants } = await import('node:zlib');
+  const file = path.join(dir, `${await templateName()}.gz`);
+  await mkdir(dir, { recursive: true });
+  for (const f of await readdir(dir)) if (/^conform-pglite-.*\.tar\.gz$/.test(f) && path.join(dir, f) !== file) await rm(path.join(dir, f));
+  if (existsSync(file)) return file;
+  const tar = Buffer.from(await (await makeTemplate()).arrayBuffer());
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, gzipSync(tar, { level: constants.Z_BEST_COMPRESSION }));
+  await rename(partial, file);
+  return file;
 }
 
 /** Opens the database and applies the migrations that were not applied yet. */

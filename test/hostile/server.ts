@@ -16,7 +16,7 @@ export const MODES = [
   'invalid-json', // truncated JSON for every path
   'invalid-xml', // malformed XML for every path
   'xml-bomb', // an entity-expansion document for every path
-  'gzip-bomb', // a small gzip body that inflates to 1 GiB
+  'gzip-bomb', // a small gzip body that inflates to 64 MiB
   'reset', // closes every connection on accept
   'short-body', // a Content-Length larger than what is sent
   'redirect-loop', // 302 to itself

@@ -3,6 +3,7 @@
  * ./processes.ts) and, after the file's own hooks, asserts that none of them is left running. A leaked
  * process is killed and the file fails, naming it.
  */
+import { appendFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
 import { resetTargetHealth } from '../../src/check/http.ts';
 import { newTag, reapTagged, TAG_VARIABLE } from './processes.ts';
@@ -16,6 +17,19 @@ process.env[TAG_VARIABLE] = tag;
 // health is the one such state: an origin that stopped answering in one file (a stuck server) must not
 // be taken as down when a later file's server gets its port.
 resetTargetHealth();
+
+// With CONFORM_CPU_ACCOUNT set (bench/suite-cpu.ts), the CPU time this worker spends on the file (its
+// tests in process; the processes it starts account for themselves) is appended there as the file ends.
+const account = process.env.CONFORM_CPU_ACCOUNT;
+const cpuAtStart = process.cpuUsage();
+const startedAt = Date.now();
+if (account) {
+  afterAll(() => {
+    const used = process.cpuUsage(cpuAtStart);
+    const line = { kind: 'file', tag, file: expect.getState().testPath, cpuSeconds: (used.user + used.system) / 1e6, startedAt, ms: Date.now() - startedAt };
+    appendFileSync(account, `${JSON.stringify(line)}\n`);
+  });
+}
 
 // Registered before the file's hooks; vitest runs after-hooks in the reverse order (sequence.hooks
 // 'stack'), so this runs last, when the file has stopped what it started.

@@ -67,7 +67,10 @@ try {
       owner.children += l.cpuSeconds;
       owner.processes++;
     } else untagged += l.cpuSeconds;
-    const kind = relative(ROOT, l.argv.split(' ')[0]!).replace(/^.*node_modules\/imageboard-conform\//, '(installed) ').replace(/^\.\.\/.*\/bin\/conform\.js$/, 'bin/conform.js');
+    // A program of the repository by its path in it; the installed package's (under the run's temporary
+    // directory) as such; any other by its own path.
+    const program = l.argv.split(' ')[0]!;
+    const kind = program.startsWith(`${ROOT}/`) ? relative(ROOT, program) : program.replace(/^.*\/node_modules\/(imageboard-conform\/|\.bin\/conform$)/, (_, inside: string) => `(installed) ${inside === 'imageboard-conform/' ? '' : 'bin/conform'}`);
     const what = /conform\.js$/.test(kind) ? `${kind} ${l.argv.split(' ')[1] ?? ''}` : kind;
     const k = kinds.get(what) ?? { n: 0, cpu: 0 };
     k.n++;

@@ -41,4 +41,11 @@ describe('conform serve', () => {
     expect(fault.status).toBe(2);
     expect(fault.stderr).toMatch(/unknown fault nope/);
   });
+
+  it('refuses a --data directory it cannot make, with exit code 2 and one line naming it (not an internal error)', () => {
+    // Under /proc nothing can be made, whoever runs the test.
+    const res = spawnSync(process.execPath, [BIN, 'serve', '--variant', 'A', '--port', '0', '--data', '/proc/conform-no-such-dir'], { encoding: 'utf8' });
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conform: --data \/proc\/conform-no-such-dir: cannot be used as the database's directory: E[A-Z]+ /)]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import path from 'node:path';
 import { EXIT, UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
 
@@ -79,6 +80,11 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
         if (err instanceof ConfigError || err instanceof AccountsError) throw new UsageError(err.message);
         const code = (err as { code?: string }).code;
         if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port}: ${code}`);
+        // The data directory could not be made or read: the user's path, not an internal error.
+        const file = (err as { path?: string }).path;
+        if (flags.data && file !== undefined && typeof code === 'string' && path.resolve(file).startsWith(path.resolve(flags.data))) {
+          throw new UsageError(`--data ${flags.data}: cannot be used as the database's directory: ${code} (${file})`);
+        }
         throw err;
       }
       process.stdout.write(`conform reference server (variant ${flags.variant}${flags.fault ? `, fault ${flags.fault}` : ''}${flags.variation?.length ? `, variations ${flags.variation.join(' ')}` : ''}) listening on ${server.url}\n`);

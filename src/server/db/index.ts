@@ -324,7 +324,7 @@ export async function prepareTemplate(): Promise<void> {
 function templateSource(): Promise<{ file: string } | { blob: Blob }> {
   template ??= (async () => {
     const { tmpdir } = await import('node:os');
-    const { access, readFile, rename, writeFile } = await import('node:fs/promises');
+    const { access, readFile } = await import('node:fs/promises');
     const name = await templateName();
     const file = path.join(tmpdir(), name);
     if (await access(file).then(() => true, () => false)) return { file };
@@ -333,11 +333,8 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
       .then((gz) => new Promise<Buffer | undefined>((resolve) => gunzip(gz, (err, tar) => resolve(err ? undefined : tar))))
       .catch(() => undefined);
     const bytes = shipped ?? Buffer.from(await (await makeTemplate()).arrayBuffer());
-    // Written aside and renamed, so a concurrent reader never sees half a file; a failed write only costs speed.
-    const partial = `${file}.${process.pid}.partial`;
-    const written = await writeFile(partial, bytes)
-      .then(() => rename(partial, file))
-      .then(() => true, () => false);
+    // A failed write only costs speed: the template is kept in memory instead.
+    const written = await writeAside(file, bytes).then(() => true, () => false);
     return written ? { file } : { blob: new Blob([bytes]) };
   })();
   return template;
@@ -368,17 +365,23 @@ async function makeTemplate(): Promise<Blob> {
  * of this name is there; removes the stale ones. Returns its path.
  */
 export async function writeShippedTemplate(dir: string = SHIPPED_DIR): Promise<string> {
-  const { mkdir, readdir, rename, rm, writeFile } = await import('node:fs/promises');
+  const { mkdir, readdir, rm } = await import('node:fs/promises');
   const { gzipSync, constants } = await import('node:zlib');
   const file = path.join(dir, `${await templateName()}.gz`);
   await mkdir(dir, { recursive: true });
   for (const f of await readdir(dir)) if (/^conform-pglite-.*\.tar\.gz$/.test(f) && path.join(dir, f) !== file) await rm(path.join(dir, f));
   if (existsSync(file)) return file;
   const tar = Buffer.from(await (await makeTemplate()).arrayBuffer());
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, gzipSync(tar, { level: constants.Z_BEST_COMPRESSION }));
-  await rename(partial, file);
+  await writeAside(file, gzipSync(tar, { level: constants.Z_BEST_COMPRESSION }));
   return file;
+}
+
+/** Writes `file` aside and renames it into place, so that a concurrent reader never sees half of it. */
+async function writeAside(file: string, bytes: Uint8Array): Promise<void> {
+  const { rename, writeFile } = await import('node:fs/promises');
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
 }
 
 /** Opens the database and applies the migrations that were not applied yet. */

@@ -82,7 +82,9 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
         if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port}: ${code}`);
         // The data directory could not be made or read: the user's path, not an internal error.
         const file = (err as { path?: string }).path;
-        if (flags.data && file !== undefined && typeof code === 'string' && path.resolve(file).startsWith(path.resolve(flags.data))) {
+        const rel = flags.data !== undefined && file !== undefined ? path.relative(path.resolve(flags.data), path.resolve(file)) : undefined;
+        const inData = rel !== undefined && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+        if (inData && typeof code === 'string') {
           throw new UsageError(`--data ${flags.data}: cannot be used as the database's directory: ${code} (${file})`);
         }
         throw err;

@@ -79,14 +79,15 @@ export const registerServe: RegisterCommand = (program: Command, setExit) => {
       } catch (err) {
         if (err instanceof ConfigError || err instanceof AccountsError) throw new UsageError(err.message);
         const code = (err as { code?: string }).code;
-        if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port}: ${code}`);
-        // The data directory could not be made or read: the user's path, not an internal error.
+        // The data directory could not be made or read: the user's path, not an internal error. Asked
+        // first: a file system error names a path, and EACCES is also what listening on a port can give.
         const file = (err as { path?: string }).path;
         const rel = flags.data !== undefined && file !== undefined ? path.relative(path.resolve(flags.data), path.resolve(file)) : undefined;
         const inData = rel !== undefined && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
         if (inData && typeof code === 'string') {
           throw new UsageError(`--data ${flags.data}: cannot be used as the database's directory: ${code} (${file})`);
         }
+        if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${flags.host}:${port}: ${code}`);
         throw err;
       }
       process.stdout.write(`conform reference server (variant ${flags.variant}${flags.fault ? `, fault ${flags.fault}` : ''}${flags.variation?.length ? `, variations ${flags.variation.join(' ')}` : ''}) listening on ${server.url}\n`);

@@ -29,6 +29,8 @@ const KEPT = [
   /^conform-image-stage$/,
   // tsx's compile cache, of the testee programs run from TypeScript (src/proto/testees).
   /^tsx-\d+$/,
+  // The tests' own TypeScript programs, bundled once for the run (./support/programs.ts).
+  /^conform-test-programs$/,
   // The protoc testee's work directory, removed when its process exits: the runner ends its workers
   // without that event, so the one of a test file that ran the codec in process stays until here.
   /^conform-protoc-[A-Za-z0-9]{6}$/,

@@ -48,7 +48,7 @@ describe('conform proto (protobufjs in process)', () => {
   it('a failure list makes listed failures expected, and a listed property that passes is an error', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'expected.txt'), 'oneof-single   # this encoder writes two members\n');
-    const expected = await runCli('proto', '--testee', faultyCommand('two-oneof-members'), '--runs', '30', '--seed', '5', '--property', 'oneof-single,roundtrip', '--failure-list', join(dir, 'expected.txt'));
+    const expected = await runCli('proto', '--testee', await faultyCommand('two-oneof-members'), '--runs', '30', '--seed', '5', '--property', 'oneof-single,roundtrip', '--failure-list', join(dir, 'expected.txt'));
     expect(expected.stdout).toMatch(/^oneof-single\s+\S+\s+Required\s+fail \(expected\)/m);
     expect(expected.code).toBe(0);
     const stale = await runCli('proto', '--runs', '10', '--seed', '5', '--property', 'oneof-single', '--failure-list', join(dir, 'expected.txt'));

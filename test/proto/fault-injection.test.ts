@@ -6,7 +6,7 @@ describe('fault injection: each defect makes conform proto fail on the right req
   for (const [defect, requirement] of Object.entries(DEFECTS)) {
     if (requirement === null) continue;
     it(`${defect} -> exit 1 naming ${requirement}`, async () => {
-      const r = await runCli('proto', '--testee', faultyCommand(defect), '--runs', '50', '--seed', '11');
+      const r = await runCli('proto', '--testee', await faultyCommand(defect), '--runs', '50', '--seed', '11');
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(new RegExp(`^FAIL \\S+ \\[${requirement}, Required\\]`, 'm'));
       // A failure names its counterexample as JSON and hex, and the seed to reproduce it.
@@ -16,17 +16,17 @@ describe('fault injection: each defect makes conform proto fail on the right req
   }
 
   it('a legal variation (fields emitted in another order) does not fail', async () => {
-    const r = await runCli('proto', '--testee', faultyCommand('reorder-fields'), '--runs', '50', '--seed', '11');
+    const r = await runCli('proto', '--testee', await faultyCommand('reorder-fields'), '--runs', '50', '--seed', '11');
     expect(r.stdout).not.toMatch(/^FAIL /m);
     expect(r.code).toBe(0);
     // ... but it is visible as a Recommended warning, and fails when Recommended is enforced.
     expect(r.stdout).toMatch(/^WARN field-order \[PB-2-field-order, Recommended\]/m);
-    const enforced = await runCli('proto', '--testee', faultyCommand('reorder-fields'), '--runs', '20', '--seed', '11', '--property', 'field-order', '--enforce-recommended');
+    const enforced = await runCli('proto', '--testee', await faultyCommand('reorder-fields'), '--runs', '20', '--seed', '11', '--property', 'field-order', '--enforce-recommended');
     expect(enforced.code).toBe(1);
   });
 
   it('a seed reproduces the same shrunk counterexample, and --path replays it', async () => {
-    const args = ['proto', '--testee', faultyCommand('uint64-truncated'), '--runs', '40', '--seed', '99', '--property', 'uint64-range'];
+    const args = ['proto', '--testee', await faultyCommand('uint64-truncated'), '--runs', '40', '--seed', '99', '--property', 'uint64-range'];
     const a = await runCli(...args);
     const b = await runCli(...args);
     const counter = (s: string): string => /counterexample: .*/.exec(s)?.[0] ?? 'none';

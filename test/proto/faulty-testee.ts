@@ -118,4 +118,4 @@ export function faultyCodec(defect: string, hello?: HelloSchema): Codec {
   };
 }
 
-if (process.argv[1]?.endsWith('faulty-testee.ts')) serve((schema) => faultyCodec(process.argv[2] ?? '', schema));
+if (/faulty-testee\.[jt]s$/.test(process.argv[1] ?? '')) serve((schema) => faultyCodec(process.argv[2] ?? '', schema));

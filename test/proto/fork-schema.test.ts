@@ -170,7 +170,7 @@ describe('conform proto --schema: the property suites on any proto3 schema', () 
   for (const [defect, requirement] of Object.entries(DEFECTS)) {
     if (requirement === null) continue;
     it(`fault injection on the fork: ${defect} -> exit 1 naming ${requirement}`, async () => {
-      const r = await runCli('proto', '--schema', FORK, '--testee', faultyCommand(defect), '--runs', '50', '--seed', '11');
+      const r = await runCli('proto', '--schema', FORK, '--testee', await faultyCommand(defect), '--runs', '50', '--seed', '11');
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(new RegExp(`^FAIL \\S+ \\[${requirement}, Required\\]`, 'm'));
       expect(r.stdout).toMatch(/reproduce: conform proto --schema ".*fork-additive\.proto" --testee/);

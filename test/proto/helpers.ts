@@ -1,12 +1,13 @@
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { commandLine, tsCommand } from '../../src/proto/testees/index.ts';
+import { commandLine } from '../../src/proto/testees/index.ts';
+import { testProgram } from '../support/programs.ts';
 
 export const FAULTY = new URL('./faulty-testee.ts', import.meta.url).pathname;
 
 /** Command line that runs the faulty testee with one defect. */
-export function faultyCommand(defect: string): string {
-  return commandLine(tsCommand(FAULTY, defect));
+export async function faultyCommand(defect: string): Promise<string> {
+  return commandLine(await testProgram(FAULTY, defect));
 }
 
 /** Runs the CLI in process and captures its output. */

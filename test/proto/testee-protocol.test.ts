@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { peerSchema } from '../../src/proto/model.ts';
 import { FrameReader, ProtocolError, encodeFrame, type Answer, type Request } from '../../src/proto/protocol.ts';
 import { ProcessTestee, TesteeError, splitCommand } from '../../src/proto/testee.ts';
-import { tsCommand } from '../../src/proto/testees/index.ts';
 import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
 import { encodeReference } from '../../src/proto/reference.ts';
 import { runCli } from './helpers.ts';
+import { testProgram } from '../support/programs.ts';
 import { scaled } from '../support/time.ts';
 
 const SLOW = fileURLToPath(new URL('./slow-testee.ts', import.meta.url));
@@ -117,7 +117,7 @@ describe('the time limit judges an answer, not a batch', () => {
   it('a testee slow per answer is never hung for speed: 80 answers of 50 ms each under a 2000 ms limit', async () => {
     // The shipped server loop writes each answer when it has it; the batch takes about twice the limit
     // (both scaled to the machine: the limit also covers the testee's start).
-    const { testee } = await ProcessTestee.start(tsCommand(SLOW, String(scaled(50))), { timeoutMs: scaled(2000) });
+    const { testee } = await ProcessTestee.start(await testProgram(SLOW, String(scaled(50))), { timeoutMs: scaled(2000) });
     try {
       const answers = await Promise.all(Array.from({ length: 80 }, () => testee.call({ op: 'encode', type: 'Low_Level', json: {} })));
       expect(answers.map((a) => a.bytes)).toEqual(Array.from({ length: 80 }, () => ''));
@@ -130,7 +130,7 @@ describe('the time limit judges an answer, not a batch', () => {
   it('the shipped server loop hands the requests read during a batch to the codec as one next batch', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conform-testee-'));
     dirs.push(dir);
-    const { testee } = await ProcessTestee.start(tsCommand(SLOW, '500', dir), { timeoutMs: 5000 });
+    const { testee } = await ProcessTestee.start(await testProgram(SLOW, '500', dir), { timeoutMs: 5000 });
     const readChunks = async (n: number): Promise<void> => {
       while (!existsSync(join(dir, `read-${n}`))) await new Promise((resolve) => setTimeout(resolve, 5));
     };

@@ -5,26 +5,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { moduleBeside, nodeArgsFor } from '../../paths.ts';
 import type { HelloSchema } from '../protocol.ts';
 import type { Codec } from '../testee.ts';
 import { DESCRIPTOR_SET_PATH } from '../schema.ts';
 import { protocVersion } from './protoc.ts';
 
-const require = createRequire(import.meta.url);
-
 /** Debian's interpreter, which has python3-protobuf; a PATH python3 may not. */
 export const PYTHON = process.env.CONFORM_PYTHON ?? '/usr/bin/python3';
 /** The program that runs one TypeScript testee (run.ts, or its compiled run.js in the package). */
 export const RUN_TS = moduleBeside(import.meta.url, './run.ts');
 export const PYTHON_TESTEE = fileURLToPath(new URL('./python_testee.py', import.meta.url));
-
-/** argv that runs a TypeScript file with Node and the tsx loader, independent of the working directory (tests). */
-export function tsCommand(file: string, ...args: string[]): string[] {
-  return [process.execPath, '--import', pathToFileURL(require.resolve('tsx')).href, file, ...args];
-}
 
 /** argv that runs a module of this tree as a program, compiled or as source (see nodeArgsFor). */
 function programOf(module: string, ...args: string[]): string[] {

@@ -126,6 +126,8 @@ export interface Sender {
   readonly redactor: Redactor;
   /** Requests sent through this sender so far. */
   readonly requests: number;
+  /** Whether exchanges are recorded (--har), in the name of the checks whose async context sent them (./scope.ts). */
+  readonly recording: boolean;
   send(req: HttpRequest): Promise<HttpResponse>;
   pause(ms: number): Promise<void>;
   progressDue(quietMs: number): number;
@@ -172,6 +174,9 @@ class ScopedSender implements Sender {
   }
   get requests(): number {
     return this.progress.requests;
+  }
+  get recording(): boolean {
+    return this.parent.recording;
   }
   async send(req: HttpRequest): Promise<HttpResponse> {
     this.progress.started();
@@ -227,6 +232,10 @@ export class HttpClient implements Sender {
   /** Requests sent so far, by every user of this client. */
   get requests(): number {
     return this.progress.requests;
+  }
+
+  get recording(): boolean {
+    return this.options.har !== undefined;
   }
 
   /** Waits on purpose (a target's Retry-After): progress is next due after the wait. */

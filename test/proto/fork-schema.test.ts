@@ -14,7 +14,7 @@ import { runSuite } from '../../src/proto/runner.ts';
 import { InProcessTestee, ProcessTestee, helloOf } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
 import { DEFECTS } from './faulty-testee.ts';
-import { faultyCommand, runCli } from './helpers.ts';
+import { faultyCommand, runCli, shippedCommand } from './helpers.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/proto/${name}`, import.meta.url));
 const UPSTREAM = fixture('upstream-brand.proto');
@@ -140,7 +140,7 @@ describe('conform proto --schema: the property suites on any proto3 schema', () 
   for (const shipped of SHIPPED) {
     const why = shipped.unavailable(forkHello);
     it.skipIf(!!why)(`${shipped.name} holds every property on the additive fork${why ? ` (skip: ${why})` : ''}`, async () => {
-      const { testee, hello } = await ProcessTestee.start(shipped.command(), { schema: forkHello! });
+      const { testee, hello } = await ProcessTestee.start(await shippedCommand(shipped), { schema: forkHello! });
       try {
         const results = await runSuite(hello, { schema: fork, golden: [] }, { runs: 60, seed: 20240601, client: async () => testee });
         expect(results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => `${r.id}: ${r.message}`)).toEqual([]);

@@ -11,6 +11,7 @@ import { SHIPPED } from '../../src/proto/testees/index.ts';
 import { fromBase64, fromHex, toBase64, toHex } from '../../src/proto/wire.ts';
 import { fromText, toText } from '../../src/proto/textformat.ts';
 import { protocVersion } from '../../src/proto/testees/protoc.ts';
+import { shippedCommand } from './helpers.ts';
 
 const PEER = peerSchema();
 
@@ -44,7 +45,7 @@ describe('golden vectors (fixtures/proto/golden.json)', () => {
     it.skipIf(!!why)(`${shipped.name} reproduces every vector byte for byte and decodes it${why ? ` (skip: ${why})` : ''}`, async () => {
       let client: TesteeClient;
       if (shipped.codec) client = new InProcessTestee(await shipped.codec());
-      else client = (await ProcessTestee.start(shipped.command())).testee;
+      else client = (await ProcessTestee.start(await shippedCommand(shipped))).testee;
       try {
         const answers = await Promise.all(
           golden.vectors.flatMap((v) => [

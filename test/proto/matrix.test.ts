@@ -6,6 +6,7 @@ import { runSuite } from '../../src/proto/runner.ts';
 import { peerSchema } from '../../src/proto/model.ts';
 import { InProcessTestee, ProcessTestee, helloOf, type TesteeClient } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
+import { shippedCommand } from './helpers.ts';
 
 const ctx = { schema: peerSchema(), golden: readGolden().vectors };
 const BIN = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
@@ -15,7 +16,7 @@ describe('cross-implementation matrix: every shipped testee holds every Required
     const why = shipped.unavailable();
     // protobufjs runs as a program here (the CLI default runs it in process), so the protocol path is covered too.
     it.skipIf(!!why)(`${shipped.name}${why ? ` (skip: ${why})` : ''}`, async () => {
-      const { testee, hello } = await ProcessTestee.start(shipped.command());
+      const { testee, hello } = await ProcessTestee.start(await shippedCommand(shipped));
       try {
         const results = await runSuite(hello, ctx, { runs: 40, seed: 20240501, client: async () => testee });
         const failures = results.filter((r) => r.level === 'Required' && r.status === 'fail');

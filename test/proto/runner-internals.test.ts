@@ -15,6 +15,7 @@ import { Fifo, InProcessTestee, ProcessTestee, helloOf } from '../../src/proto/t
 import { SHIPPED } from '../../src/proto/testees/index.ts';
 import { protobufjsCodec } from '../../src/proto/testees/protobufjs.ts';
 import { fromBase64, toBase64 } from '../../src/proto/wire.ts';
+import { shippedCommand } from './helpers.ts';
 
 const PEER = peerSchema();
 
@@ -149,7 +150,7 @@ describe('frames and the request queue', () => {
   });
 
   it('thousands of pipelined requests to a testee program are answered in order', async () => {
-    const { testee } = await ProcessTestee.start(SHIPPED.find((s) => s.name === 'protobufjs')!.command());
+    const { testee } = await ProcessTestee.start(await shippedCommand(SHIPPED.find((s) => s.name === 'protobufjs')!));
     try {
       const answers = await Promise.all(Array.from({ length: 5000 }, (_, i) => testee.call({ op: 'encode', type: 'Lobby', json: { appid: i } })));
       for (const a of answers) expect(a.bytes).toBeTypeOf('string');

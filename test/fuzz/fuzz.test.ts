@@ -52,6 +52,13 @@ async function contextFor(variant: Variant, fault: string | undefined, label: st
   return { ...created.ctx, note: () => {} };
 }
 
+/** A reference server (with `fault` on) in this process, checked with --target by the runs of the command below. */
+async function served(variant: Variant, fault?: string): Promise<string> {
+  const server = await startServer({ variant, db, port: 0, allowFetch: ['127.0.0.1'], ...(fault ? { fault } : {}) });
+  cleanups.push(() => server.close());
+  return server.url;
+}
+
 /** The generated parameters of a finding, without the authentication the sender adds. */
 function minimal(outcome: FuzzOutcome): [string, string][] {
   const finding = outcome.findings['server-error'];
@@ -132,9 +139,10 @@ describe('what the generative phase writes', { timeout: scaled(120_000) }, () =>
 describe('conform check --fuzz', { timeout: scaled(300_000), concurrent: true }, () => {
   it('runs the generative phase after the certification checks and reports it', async () => {
     // With and without --fuzz, side by side.
+    const [faulty, reference] = await Promise.all([served('B', 'crash-negative-limit'), served('B')]);
     const [r, plain] = await Promise.all([
-      scratch.conform(['check', '--variant', 'B', '--fault', 'crash-negative-limit', '--only', 'posts.list', '--fuzz', '20', '--seed', String(SEED), '--strict', '--quiet']),
-      scratch.conform(['check', '--variant', 'B', '--only', 'posts.list', '--seed', String(SEED), '--quiet']),
+      scratch.conform(['check', '--variant', 'B', '--target', faulty, '--only', 'posts.list', '--fuzz', '20', '--seed', String(SEED), '--strict', '--quiet']),
+      scratch.conform(['check', '--variant', 'B', '--target', reference, '--only', 'posts.list', '--seed', String(SEED), '--quiet']),
     ]);
     expect(r.code, r.stderr).toBe(1);
     const fuzz = r.report!.results.filter((x) => x.check.startsWith('fuzz/'));
@@ -150,7 +158,7 @@ describe('conform check --fuzz', { timeout: scaled(300_000), concurrent: true },
   });
 
   it('--read-only fuzzes GET only', async () => {
-    const r = await scratch.conform(['check', '--variant', 'A', '--only', 'pools', '--fuzz', '5', '--read-only', '--seed', String(SEED), '--quiet']);
+    const r = await scratch.conform(['check', '--variant', 'A', '--target', await served('A'), '--only', 'pools', '--fuzz', '5', '--read-only', '--seed', String(SEED), '--quiet']);
     expect(r.code, r.stderr).toBe(3);
     expect(r.report!.counts.fail).toBe(0);
     const fuzz = r.report!.results.filter((x) => x.check.startsWith('fuzz/'));

@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
 import type { Report } from '../../src/report/model.ts';
-import { startServer } from '../../src/server/index.ts';
+import type { Db } from '../../src/server/index.ts';
+import { openDb, startServer } from '../../src/server/index.ts';
 import { expectNoSecrets } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
@@ -19,8 +20,12 @@ const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 
 const reportDirs: string[] = [];
-afterAll(() => {
+/** One database for the servers of this file (each would otherwise open one of its own). */
+let database: Promise<Db> | undefined;
+const db = (): Promise<Db> => (database ??= openDb({}));
+afterAll(async () => {
   for (const d of reportDirs) rmSync(d, { recursive: true, force: true });
+  await (await database)?.close();
 });
 
 async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report; dir: string }> {
@@ -61,7 +66,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
   });
 
   it('--read-only sends no POST, PUT or DELETE (traffic recorded by a proxy)', async () => {
-    const server = await startServer({ variant: 'A', port: 0 });
+    const server = await startServer({ variant: 'A', db: await db(), port: 0 });
     const methods: string[] = [];
     const upstream = new URL(server.url);
     const proxy = createServer((req, res) => {
@@ -207,7 +212,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
   describe('cross-variant', () => {
     const servers: { url: string; close(): Promise<void> }[] = [];
     beforeAll(async () => {
-      servers.push(await startServer({ variant: 'A', port: 0 }), await startServer({ variant: 'B', port: 0 }));
+      servers.push(await startServer({ variant: 'A', db: await db(), port: 0 }), await startServer({ variant: 'B', db: await db(), port: 0 }));
     });
     afterAll(async () => {
       for (const s of servers) await s.close();

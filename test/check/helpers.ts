@@ -24,6 +24,11 @@ export interface Run {
   readonly report?: Report;
 }
 
+/** The report.json a run wrote into `dir`, if it wrote one. */
+function reportIn(dir: string): { report?: Report } {
+  return readdirSync(dir).includes('report.json') ? { report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report } : {};
+}
+
 /** Temporary directories, processes, servers and the database of one test file, removed by `cleanup()`. */
 export class Scratch {
   private readonly dirs: string[] = [];
@@ -53,10 +58,19 @@ export class Scratch {
     return new Promise((resolve) => {
       execFile(process.execPath, [BIN, ...args, '--report', dir], { timeout: scaled(timeoutMs), maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
         const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-        const report = readdirSync(dir).includes('report.json') ? (JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report) : undefined;
-        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr, dir, ...(report ? { report } : {}) });
+        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr, dir, ...reportIn(dir) });
       });
     });
+  }
+
+  /**
+   * `conform ARGS --report DIR` run in this process (../support/cli.ts): for the many small runs of a
+   * command whose subject is what it answers, beside runs of the program itself.
+   */
+  async conformInProcess(args: readonly string[]): Promise<Run> {
+    const dir = this.dir('report');
+    const { runCli } = await import('../support/cli.ts');
+    return { ...(await runCli(...args, '--report', dir)), dir, ...reportIn(dir) };
   }
 
   /** `conform ARGS` one check at a time, and with the default concurrency of --target (plus `concurrent`), side by side. */

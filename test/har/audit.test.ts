@@ -3,7 +3,8 @@
  * server (fixtures/har/record.py, Python standard library; its output is fixtures/har/python-client.A.har):
  * conformant; with one planted fault per single-exchange requirement, non-conformant naming that
  * requirement; what real tools write (base64 bodies, missing optional fields) is read; a file that is
- * not HAR or is damaged is exit 2 with the place and the reason.
+ * not HAR or is damaged is exit 2 with the place and the reason. The command runs in this process
+ * (../support/cli.ts), but for the first audit and a missing file, where it runs as the program.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,16 +40,18 @@ function setText(e: Entry, text: string): void {
   e.response.content.size = Buffer.byteLength(text);
 }
 
-async function audit(har: Har | string, args: readonly string[] = []) {
+/** `conform audit` of `har` (a file, or written to one): in this process, or as the program (`asProgram`). */
+async function audit(har: Har | string, args: readonly string[] = [], asProgram = false) {
   const file = typeof har === 'string' ? har : join(scratch.dir('har'), 'planted.har');
   if (typeof har !== 'string') writeFileSync(file, JSON.stringify(har));
-  const run = await scratch.conform(['audit', file, ...args]);
+  const argv = ['audit', file, ...args];
+  const run = await (asProgram ? scratch.conform(argv) : scratch.conformInProcess(argv));
   return { ...run, traffic: run.report as unknown as ProxyReport | undefined };
 }
 
 describe('a HAR recorded by a client of another language', { timeout: scaled(60_000) }, () => {
   it('is conformant, strictly too; the asset request is counted and skipped; coverage names what it exercised', async () => {
-    const run = await audit(FIXTURE, ['--variant', 'A', '--strict']);
+    const run = await audit(FIXTURE, ['--variant', 'A', '--strict'], true);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const t = run.traffic!.traffic;
     expect(t.exchanges).toBe(fixture().log.entries.length);
@@ -87,7 +90,7 @@ describe('a HAR recorded by a client of another language', { timeout: scaled(60_
       return file;
     });
     const whole = await audit(FIXTURE, ['--variant', 'A']);
-    const split = await scratch.conform(['audit', ...files, '--variant', 'A']);
+    const split = await scratch.conformInProcess(['audit', ...files, '--variant', 'A']);
     expect(split.code).toBe(0);
     const s = split.report as unknown as ProxyReport;
     expect(s.counts).toEqual(whole.traffic!.counts);
@@ -155,7 +158,7 @@ describe('a file that is not HAR, or is damaged: exit 2 with the place and the r
   it.each(cases)('%s', async (_name, content, message) => {
     const file = join(scratch.dir('bad'), 'bad.har');
     writeFileSync(file, content);
-    const run = await scratch.conform(['audit', file, '--variant', 'A']);
+    const run = await scratch.conformInProcess(['audit', file, '--variant', 'A']);
     expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('bad.har');

@@ -46,7 +46,8 @@ describe('single-exchange faults recorded with check --har are caught by audit',
     const run = await scratch.conform(['check', '--variant', variant, '--target', server.url, '--seed', '71', '--quiet', '--har', har, ...only]);
     // The recording run itself: non-conformant, or incomplete (--only) where its check only warns (a SHOULD).
     expect([1, 3], run.stdout + run.stderr).toContain(run.code);
-    const audit = await scratch.conform(['audit', har, '--variant', variant, '--strict']);
+    // Audited in this process (../support/cli.ts): the program runs in ./audit.test.ts.
+    const audit = await scratch.conformInProcess(['audit', har, '--variant', variant, '--strict']);
     expect(audit.code, audit.stdout + audit.stderr).toBe(1);
     const report = audit.report as unknown as ProxyReport;
     expect(report.traffic.exchanges).toBe(run.report!.requests);

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { faultyCommand, runCli } from './helpers.ts';
+import { faultyCommand } from './helpers.ts';
+import { runCli } from '../support/cli.ts';
 
 /** A temporary directory of the running test, removed when it ends. */
 function tmp(): string {

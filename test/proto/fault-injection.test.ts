@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFECTS } from './faulty-testee.ts';
-import { faultyCommand, runCli } from './helpers.ts';
+import { faultyCommand } from './helpers.ts';
+import { runCli } from '../support/cli.ts';
 
 describe('fault injection: each defect makes conform proto fail on the right requirement', () => {
   for (const [defect, requirement] of Object.entries(DEFECTS)) {

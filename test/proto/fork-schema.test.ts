@@ -14,7 +14,8 @@ import { runSuite } from '../../src/proto/runner.ts';
 import { InProcessTestee, ProcessTestee, helloOf } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
 import { DEFECTS } from './faulty-testee.ts';
-import { faultyCommand, runCli, shippedCommand } from './helpers.ts';
+import { faultyCommand, shippedCommand } from './helpers.ts';
+import { runCli } from '../support/cli.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/proto/${name}`, import.meta.url));
 const UPSTREAM = fixture('upstream-brand.proto');

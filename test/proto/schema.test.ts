@@ -12,7 +12,7 @@ import { INTERPRETATIONS } from '../../specs/peer/interpretations.ts';
 import { PROPERTIES } from '../../src/proto/properties.ts';
 import { allEnums, allMessageTypes, loadPeerRoot, PROTO_DIR, PROTO_PATH, typeName } from '../../src/proto/schema.ts';
 import { diffSchema } from '../../src/proto/schema-diff.ts';
-import { runCli } from './helpers.ts';
+import { runCli } from '../support/cli.ts';
 
 const hasProtoc = spawnSync('protoc', ['--version']).status === 0;
 

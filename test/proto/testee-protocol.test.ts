@@ -8,7 +8,7 @@ import { FrameReader, ProtocolError, encodeFrame, type Answer, type Request } fr
 import { ProcessTestee, TesteeError, splitCommand } from '../../src/proto/testee.ts';
 import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
 import { encodeReference } from '../../src/proto/reference.ts';
-import { runCli } from './helpers.ts';
+import { runCli } from '../support/cli.ts';
 import { testProgram } from '../support/programs.ts';
 import { scaled } from '../support/time.ts';
 

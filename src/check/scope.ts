@@ -1,7 +1,8 @@
 /**
- * Which check an exchange belongs to. In a run that records its exchanges (--har) every check runs inside
- * `withCheck`, and the HTTP client reads `currentChecks()` when it records an exchange, so the attribution follows the async context of the
- * request, not a shared variable: checks in flight at the same time in one process each keep their own.
+ * Which check an exchange belongs to. In a run that records its exchanges (--har), every check runs
+ * inside `withCheck`, and the HTTP client reads `currentChecks()` when it records an exchange, so the
+ * attribution follows the async context of the request, not a shared variable: checks in flight at the
+ * same time in one process each keep their own.
  * A set-up step shared through `world.get` runs in the context of the check that first asked for it,
  * and its exchanges are that check's.
  */

@@ -11,21 +11,19 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement, requirementsFor } from '../../specs/requirements/index.ts';
 import type { Report } from '../../src/report/model.ts';
-import type { Db } from '../../src/server/index.ts';
-import { openDb, startServer } from '../../src/server/index.ts';
-import { expectNoSecrets } from './helpers.ts';
+import { startServer } from '../../src/server/index.ts';
+import { Scratch, expectNoSecrets } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const run = promisify(execFile);
 const BIN = join(__dirname, '..', '..', 'bin', 'conform.js');
 
 const reportDirs: string[] = [];
-/** One database for the servers of this file (each would otherwise open one of its own). */
-let database: Promise<Db> | undefined;
-const db = (): Promise<Db> => (database ??= openDb({}));
+// One database for the servers of this file (each would otherwise open one of its own).
+const scratch = new Scratch();
 afterAll(async () => {
   for (const d of reportDirs) rmSync(d, { recursive: true, force: true });
-  await (await database)?.close();
+  await scratch.cleanup();
 });
 
 async function conform(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report; dir: string }> {
@@ -66,7 +64,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
   });
 
   it('--read-only sends no POST, PUT or DELETE (traffic recorded by a proxy)', async () => {
-    const server = await startServer({ variant: 'A', db: await db(), port: 0 });
+    const server = await startServer({ variant: 'A', db: await scratch.db(), port: 0 });
     const methods: string[] = [];
     const upstream = new URL(server.url);
     const proxy = createServer((req, res) => {
@@ -212,7 +210,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
   describe('cross-variant', () => {
     const servers: { url: string; close(): Promise<void> }[] = [];
     beforeAll(async () => {
-      servers.push(await startServer({ variant: 'A', db: await db(), port: 0 }), await startServer({ variant: 'B', db: await db(), port: 0 }));
+      servers.push(await startServer({ variant: 'A', db: await scratch.db(), port: 0 }), await startServer({ variant: 'B', db: await scratch.db(), port: 0 }));
     });
     afterAll(async () => {
       for (const s of servers) await s.close();

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../src/check/config.ts';
 import type { Report } from '../../src/report/model.ts';
-import type { Db } from '../../src/server/index.ts';
-import { openDb } from '../../src/server/index.ts';
+import type { Variant } from '../../specs/model/index.ts';
+import type { Db, ServerOptions } from '../../src/server/index.ts';
+import { openDb, startServer } from '../../src/server/index.ts';
 import { expect } from 'vitest';
 import { Children, stopChild } from '../support/children.ts';
 import { scaled } from '../support/time.ts';
@@ -44,6 +45,17 @@ export class Scratch {
   /** One embedded database for the file's in-process servers: opened on first use, closed at cleanup. */
   db(): Promise<Db> {
     return (this.database ??= openDb({}));
+  }
+
+  /**
+   * A reference server of `variant` in this process, on the file's one database, stopped at cleanup; its
+   * URL. A target for runs of the command with --target, each of which would otherwise start an embedded
+   * server and a database of its own.
+   */
+  async server(variant: Variant, options: Partial<ServerOptions> = {}): Promise<string> {
+    const server = await startServer({ variant, db: await this.db(), port: 0, allowFetch: ['127.0.0.1'], ...options });
+    this.defer(() => server.close());
+    return server.url;
   }
 
   dir(label: string): string {

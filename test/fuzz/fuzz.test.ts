@@ -3,7 +3,7 @@
  * each deliberate crash fault is found, shrunk to its minimal request, and found again alike from the
  * same seed; writes carry the run prefix; a full run with --fuzz reports the phase.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { OperationId, Variant } from '../../specs/model/index.ts';
 import type { CheckContext } from '../../src/check/check.ts';
 import { checks as fuzzChecks } from '../../src/check/checks/fuzz.ts';
@@ -14,49 +14,29 @@ import { resetTargetHealth } from '../../src/check/http.ts';
 import { runCheck } from '../../src/check/run-check.ts';
 import type { FuzzOutcome } from '../../src/fuzz/fuzz.ts';
 import { fuzzOperation, pairsOf } from '../../src/fuzz/fuzz.ts';
-import type { Db } from '../../src/server/index.ts';
-import { openDb, startServer } from '../../src/server/index.ts';
 import { Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const SEED = Number(process.env.CONFORM_FUZZ_TEST_SEED ?? 20261201);
 process.stdout.write(`fuzz tests: seed ${SEED} (set CONFORM_FUZZ_TEST_SEED to reproduce)\n`);
 
-let db: Db;
-const cleanups: (() => Promise<void>)[] = [];
+// Every server of the file runs in this process on one database (scratch.db()).
 const scratch = new Scratch();
-
-beforeAll(async () => {
-  db = await openDb({});
-});
-
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  await db.close();
-  await scratch.cleanup();
-});
+afterAll(() => scratch.cleanup());
 
 async function contextFor(variant: Variant, fault: string | undefined, label: string): Promise<CheckContext> {
   resetTargetHealth();
-  const server = await startServer({ variant, db, port: 0, allowFetch: ['127.0.0.1'], ...(fault ? { fault } : {}) });
-  cleanups.push(() => server.close());
+  const url = await scratch.server(variant, fault ? { fault } : {});
   const created = await createContext(
     {
-      target: server.url, variant, accountsPath: DEFAULT_ACCOUNTS, only: [], strict: true, readOnly: false, includeQuota: false,
+      target: url, variant, accountsPath: DEFAULT_ACCOUNTS, only: [], strict: true, readOnly: false, includeQuota: false,
       timeoutMs: DEFAULTS.timeoutMs, maxBodyBytes: DEFAULTS.maxBodyBytes, seed: SEED, prefix: `fz${label}`, phase: 'all',
     },
-    server.url,
+    url,
     label,
   );
-  cleanups.push(created.close);
+  scratch.defer(created.close);
   return { ...created.ctx, note: () => {} };
-}
-
-/** A reference server (with `fault` on) in this process, checked with --target by the runs of the command below. */
-async function served(variant: Variant, fault?: string): Promise<string> {
-  const server = await startServer({ variant, db, port: 0, allowFetch: ['127.0.0.1'], ...(fault ? { fault } : {}) });
-  cleanups.push(() => server.close());
-  return server.url;
 }
 
 /** The generated parameters of a finding, without the authentication the sender adds. */
@@ -139,7 +119,7 @@ describe('what the generative phase writes', { timeout: scaled(120_000) }, () =>
 describe('conform check --fuzz', { timeout: scaled(300_000), concurrent: true }, () => {
   it('runs the generative phase after the certification checks and reports it', async () => {
     // With and without --fuzz, side by side.
-    const [faulty, reference] = await Promise.all([served('B', 'crash-negative-limit'), served('B')]);
+    const [faulty, reference] = await Promise.all([scratch.server('B', { fault: 'crash-negative-limit' }), scratch.server('B')]);
     const [r, plain] = await Promise.all([
       scratch.conform(['check', '--variant', 'B', '--target', faulty, '--only', 'posts.list', '--fuzz', '20', '--seed', String(SEED), '--strict', '--quiet']),
       scratch.conform(['check', '--variant', 'B', '--target', reference, '--only', 'posts.list', '--seed', String(SEED), '--quiet']),
@@ -158,7 +138,7 @@ describe('conform check --fuzz', { timeout: scaled(300_000), concurrent: true },
   });
 
   it('--read-only fuzzes GET only', async () => {
-    const r = await scratch.conform(['check', '--variant', 'A', '--target', await served('A'), '--only', 'pools', '--fuzz', '5', '--read-only', '--seed', String(SEED), '--quiet']);
+    const r = await scratch.conform(['check', '--variant', 'A', '--target', await scratch.server('A'), '--only', 'pools', '--fuzz', '5', '--read-only', '--seed', String(SEED), '--quiet']);
     expect(r.code, r.stderr).toBe(3);
     expect(r.report!.counts.fail).toBe(0);
     const fuzz = r.report!.results.filter((x) => x.check.startsWith('fuzz/'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { DEFAULT_FUZZ_RUNS } from '../../src/check/checks/fuzz.ts';
-import { findFault, startServer } from '../../src/server/index.ts';
+import { findFault } from '../../src/server/index.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
 import { Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
@@ -41,9 +41,8 @@ describe('single-exchange faults recorded with check --har are caught by audit',
     const spec = findFault(fault)!;
     expect(spec, fault).toBeDefined();
     const har = join(scratch.dir('fault-har'), 'run.har');
-    const server = await startServer({ variant, db: await scratch.db(), fault, port: 0, allowFetch: ['127.0.0.1'] });
-    scratch.defer(() => server.close());
-    const run = await scratch.conform(['check', '--variant', variant, '--target', server.url, '--seed', '71', '--quiet', '--har', har, ...only]);
+    const target = await scratch.server(variant, { fault });
+    const run = await scratch.conform(['check', '--variant', variant, '--target', target, '--seed', '71', '--quiet', '--har', har, ...only]);
     // The recording run itself: non-conformant, or incomplete (--only) where its check only warns (a SHOULD).
     expect([1, 3], run.stdout + run.stderr).toContain(run.code);
     // Audited in this process (../support/cli.ts): the program runs in ./audit.test.ts.

@@ -17,23 +17,11 @@ import { HarAppender, finishHar, startHar } from '../../src/check/har.ts';
 import { HttpClient } from '../../src/check/http.ts';
 import { Redactor } from '../../src/check/redact.ts';
 import { withCheck } from '../../src/check/scope.ts';
-import type { Variant } from '../../specs/model/index.ts';
-import { startServer } from '../../src/server/index.ts';
 import { Scratch, expectNoSecrets } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
-
-/**
- * A reference server (with `fault` on) in this process, on the file's one database: what the runs below
- * check with --target (each embedded run would start a database and a server of its own).
- */
-async function served(variant: Variant, fault?: string): Promise<string> {
-  const server = await startServer({ variant, db: await scratch.db(), port: 0, allowFetch: ['127.0.0.1'], ...(fault ? { fault } : {}) });
-  scratch.defer(() => server.close());
-  return server.url;
-}
 
 const addFormats = addFormatsModule.default;
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -169,7 +157,7 @@ describe('the HTTP client records', { timeout: scaled(30_000) }, () => {
 describe('--rerun-failed', { timeout: scaled(400_000) }, () => {
   it('reruns only the failed checks: the same failures with the fault on, exit 0 with it off; the report says what it reran and from where', async () => {
     const only = ['--only', 'pools', 'comments'];
-    const faulty = ['--target', await served('A', 'envelope-success-string')];
+    const faulty = ['--target', await scratch.server('A', { fault: 'envelope-success-string' })];
     const first = await scratch.conform(['check', '--variant', 'A', '--seed', '62', '--quiet', ...faulty, ...only]);
     expect(first.code, first.stdout).toBe(1);
     const failed = (r: typeof first.report) => r!.results.filter((x) => x.status === 'fail' || x.status === 'blocked').map((x) => x.check).sort();
@@ -180,7 +168,7 @@ describe('--rerun-failed', { timeout: scaled(400_000) }, () => {
     expect(failed(again.report)).toEqual(failed(first.report));
     expect(again.report!.rerun).toEqual({ from, fromStartedAt: first.report!.startedAt, checks: expect.arrayContaining([expect.any(String)]) as unknown });
     expect(again.stdout).toContain(`reran the ${again.report!.rerun!.checks.length} failed checks of ${from}`);
-    const fixed = await scratch.conform(['check', '--variant', 'A', '--seed', '64', '--quiet', '--target', await served('A'), '--rerun-failed', from]);
+    const fixed = await scratch.conform(['check', '--variant', 'A', '--seed', '64', '--quiet', '--target', await scratch.server('A'), '--rerun-failed', from]);
     expect(fixed.code, fixed.stdout).toBe(0);
     expect(fixed.report!.verdict).toBe('conformant');
     expect(fixed.report!.established!.notEstablished.map((g) => g.kind)).toEqual(['rerun']);
@@ -193,7 +181,7 @@ describe('--rerun-failed', { timeout: scaled(400_000) }, () => {
     const a = await scratch.conform(['check', '--variant', 'A', '--rerun-failed', notReport]);
     expect(a.code).toBe(2);
     expect(a.stderr).toMatch(/not a valid conform report/);
-    const passing = await scratch.conform(['check', '--variant', 'B', '--target', await served('B'), '--only', 'served/posts.list/*', '--quiet']);
+    const passing = await scratch.conform(['check', '--variant', 'B', '--target', await scratch.server('B'), '--only', 'served/posts.list/*', '--quiet']);
     expect(passing.report!.counts.fail, passing.stdout + passing.stderr).toBe(0);
     const b = await scratch.conform(['check', '--variant', 'A', '--rerun-failed', passing.dir]);
     expect(b.code).toBe(2);

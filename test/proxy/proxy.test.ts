@@ -27,8 +27,7 @@ const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
 
 async function serverAndProxy(variant: Variant, extra: { fault?: string; variations?: string[]; maxBodyBytes?: number } = {}) {
-  const server = await startServer({ variant, db: await scratch.db(), port: 0, allowFetch: ['127.0.0.1'], ...(extra.fault ? { fault: extra.fault } : {}), ...(extra.variations ? { variations: extra.variations } : {}) });
-  scratch.defer(() => server.close());
+  const server = { url: await scratch.server(variant, { ...(extra.fault ? { fault: extra.fault } : {}), ...(extra.variations ? { variations: extra.variations } : {}) }) };
   const proxy = await startProxy({ variant, upstream: server.url, maxBodyBytes: extra.maxBodyBytes ?? DEFAULTS.maxBodyBytes, timeoutMs: 5_000 });
   scratch.defer(() => proxy.close(0));
   return { server, proxy, report: async (strict = false): Promise<ProxyReport> => {

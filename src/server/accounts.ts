@@ -1,19 +1,16 @@
 /**
  * Accounts: the accounts file (fixtures/accounts.json by default), seeding of the users table, and the
- * in-memory user directory that authenticates requests. Secrets are stored hashed only: scrypt for
- * passwords, SHA-256 for the high-entropy API key and the legacy SHA1 password hash (INT-password-hash).
- * Comparisons run in constant time.
+ * in-memory user directory that authenticates requests. The credentials of the API are stored hashed
+ * only: SHA-256 of the high-entropy API key and of the legacy SHA1 password hash (INT-password-hash). The
+ * password itself is no credential of the API: it is not stored. Comparisons run in constant time.
  */
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Variant } from '../../specs/model/index.ts';
 import { USER_LEVELS, userLevelsFor } from '../../specs/model/index.ts';
 import type { Db } from './db/index.ts';
 import { REPO_ROOT } from '../paths.ts';
-
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
 export interface Account {
   readonly name: string;
@@ -127,43 +124,21 @@ export class UserDirectory {
   }
 }
 
-async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32);
-  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
-}
-
 /** Creates or updates the accounts of `variant` in the users table (idempotent). */
 export async function seedAccounts(db: Db, file: AccountsFile, variant: Variant): Promise<void> {
   const levels = userLevelsFor(variant);
   const accounts = file.accounts.filter((a) => (a.only === undefined || a.only === variant) && levels.some((l) => l.role === a.role));
-  const existing = new Map(
-    (await db.query<{ id: number; name: string; legacy_hash_sha256: string | null }>('SELECT id, name, legacy_hash_sha256 FROM users')).map((r) => [r.name.toLowerCase(), r]),
-  );
-  const prepared = await Promise.all(
-    accounts.map(async (a) => {
-      const legacy = sha256(legacyPasswordHash(a.password)).toString('hex');
-      const row = existing.get(a.name.toLowerCase());
-      // The legacy hash follows from the password: when it is unchanged, so is the password (no new scrypt).
-      const password = row && row.legacy_hash_sha256 === legacy ? null : await hashPassword(a.password);
-      return { id: row?.id, name: a.name, level: levels.find((l) => l.role === a.role)!.level, apiKey: sha256(a.api_key).toString('hex'), legacy, password };
-    }),
-  );
+  const existing = new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM users')).map((r) => [r.name.toLowerCase(), r.id]));
   await db.transaction(async (tx) => {
-    for (const a of prepared) {
-      if (a.id !== undefined) {
-        await tx.query(
-          'UPDATE users SET level = $2, api_key_sha256 = $3, legacy_hash_sha256 = $4, password_scrypt = COALESCE($5, password_scrypt), updated_at = now() WHERE id = $1',
-          [a.id, a.level, a.apiKey, a.legacy, a.password],
-        );
+    for (const a of accounts) {
+      const id = existing.get(a.name.toLowerCase());
+      const level = levels.find((l) => l.role === a.role)!.level;
+      const apiKey = sha256(a.api_key).toString('hex');
+      const legacy = sha256(legacyPasswordHash(a.password)).toString('hex');
+      if (id !== undefined) {
+        await tx.query('UPDATE users SET level = $2, api_key_sha256 = $3, legacy_hash_sha256 = $4, updated_at = now() WHERE id = $1', [id, level, apiKey, legacy]);
       } else {
-        await tx.query('INSERT INTO users (name, level, api_key_sha256, legacy_hash_sha256, password_scrypt) VALUES ($1, $2, $3, $4, $5)', [
-          a.name,
-          a.level,
-          a.apiKey,
-          a.legacy,
-          a.password,
-        ]);
+        await tx.query('INSERT INTO users (name, level, api_key_sha256, legacy_hash_sha256) VALUES ($1, $2, $3, $4)', [a.name, level, apiKey, legacy]);
       }
     }
   });

@@ -168,6 +168,14 @@ describe.each(VARIANTS)('protocol, variant %s', (variant) => {
       }
       expect(text).not.toMatch(/api_key|password|scrypt|sha256/);
     });
+    it('stores the credentials it accepts as hashes only, and the password (no credential of the API) not at all', async () => {
+      const rows = JSON.stringify(await dbs.get(variant)!.query('SELECT * FROM users'));
+      for (const a of [account('member'), account('gold')]) {
+        expect(rows).toContain(a.name);
+        for (const secret of [a.api_key, a.password_hash, a.password]) expect(rows).not.toContain(secret);
+      }
+      expect(rows).not.toMatch(/password|scrypt/);
+    });
   });
 
   it(variant === 'A' ? 'serves anonymous reads and refuses anonymous writes with 403' : 'refuses every anonymous request with 403', async () => {

@@ -11,7 +11,7 @@ import type { RunConfig } from './config.ts';
 import { configToEnv } from './config.ts';
 import type { SuiteMessage, SuitesStart } from './suites-process.ts';
 import type { CheckResult } from './result.ts';
-import { wasmFlagsForChild } from '../wasm.ts';
+import { tieringFlagsForChild } from '../tiering.ts';
 
 export interface RunOutcome {
   readonly results: CheckResult[];
@@ -53,9 +53,9 @@ export class SuitesProcess {
 
   constructor() {
     // Small young-generation spaces: the suites allocate short-lived response buffers, and a hostile
-    // target's large bodies would otherwise grow the heap faster than it is collected. undici's parser
-    // compiled by Liftoff only (../wasm.ts).
-    this.child = spawn(process.execPath, ['--max-semi-space-size=2', ...wasmFlagsForChild(), ...nodeArgsFor(SUITES_PROCESS)], {
+    // target's large bodies would otherwise grow the heap faster than it is collected. Tiered up as this
+    // process is (../tiering.ts).
+    this.child = spawn(process.execPath, ['--max-semi-space-size=2', ...tieringFlagsForChild(), ...nodeArgsFor(SUITES_PROCESS)], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

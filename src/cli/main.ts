@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from '../errors.ts';
 import { VERSION } from '../version.ts';
-import { baselineWasmOnly } from '../wasm.ts';
+import { tierForShortRuns } from '../tiering.ts';
 import { commands } from './commands/index.ts';
 
 let guarded = false;
@@ -21,8 +21,8 @@ function guardClosedPipe(): void {
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  // Before any WebAssembly (the database engine, undici's parser) is compiled: see ../wasm.ts.
-  baselineWasmOnly();
+  // Before any WebAssembly (the database engine, undici's parser) is compiled and most code runs: see ../tiering.ts.
+  tierForShortRuns();
   guardClosedPipe();
   let exitCode: number = EXIT.ok;
   const program = new Command()

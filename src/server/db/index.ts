@@ -10,7 +10,7 @@ import type { PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
 import type { Answer, ValueParser } from './answers.ts';
 import { readAnswer } from './answers.ts';
 import { REPO_ROOT } from '../../paths.ts';
-import { baselineWasmOnly } from '../../wasm.ts';
+import { tierForShortRuns } from '../../tiering.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -80,8 +80,8 @@ function pgliteOptions(defaults: readonly string[], extra: readonly string[] = [
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
-  // The engine's module compiled by Liftoff only (../../wasm.ts).
-  baselineWasmOnly();
+  // The engine's module compiled by Liftoff only (../../tiering.ts).
+  tierForShortRuns();
   const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams, dataDir === undefined ? PGLITE_IN_MEMORY : []);
   // A new database (in memory, or a data directory that holds none yet) starts from the migrated
@@ -342,7 +342,7 @@ function templateSource(): Promise<{ file: string } | { blob: Blob }> {
 
 /** Makes the template: initdb, every migration, then what a database never reads left out (a dump of its data directory). */
 async function makeTemplate(): Promise<Blob> {
-  baselineWasmOnly();
+  tierForShortRuns();
   const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
   const pg = await Engine.create(pgliteOptions(Engine.defaultStartParams));
   try {

@@ -12,10 +12,10 @@
  *   (the parser's recompilation alone adds ~30 MiB for a moment), 99 MiB without; the suites' process 108
  *   vs 93 MiB.
  * - JavaScript is optimised by TurboFan after three times V8's default interrupt budget of bytecode
- *   executed: only what stays hot for a while. A full embedded run of A spent about a sixth of its CPU in
- *   TurboFan's background compilations (perf), much of it on functions that ran only a little longer.
- *   With the larger budget: 9.00-10.40 CPU-s and 6.7 s wall on average, against 10.21-11.41 CPU-s and
- *   7.2 s by default (five runs each, interleaved: `/usr/bin/time` over bin/conform.js check).
+ *   executed: only what stays hot for a while. By default, about a sixth of the CPU samples of a full
+ *   embedded run of A (perf, every thread) were TurboFan's background compilations. With the larger
+ *   budget: 9.00-10.40 CPU-s and 6.7 s wall on average, against 10.21-11.41 CPU-s and 7.2 s by default
+ *   (five runs each, interleaved: `/usr/bin/time` over bin/conform.js check).
  *
  * Set as early as possible: the WebAssembly flag before the first module is compiled (it applies to every
  * module compiled after it), the budget before most functions run. CONFORM_V8_TIERING=1 keeps V8's

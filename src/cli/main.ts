@@ -21,7 +21,8 @@ function guardClosedPipe(): void {
 
 /** Runs the CLI on `argv` (as in process.argv) and resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  // Before any WebAssembly (the database engine, undici's parser) is compiled and most code runs: see ../tiering.ts.
+  // Before any WebAssembly (the database engine, undici's parser) is compiled and before most code
+  // runs: see ../tiering.ts.
   tierForShortRuns();
   guardClosedPipe();
   let exitCode: number = EXIT.ok;

@@ -80,7 +80,7 @@ function pgliteOptions(defaults: readonly string[], extra: readonly string[] = [
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
-  // The engine's module compiled by Liftoff only (../../tiering.ts).
+  // Tiered for a short run, the engine's module compiled by Liftoff only (../../tiering.ts).
   tierForShortRuns();
   const { PGlite: Engine, protocol } = await import('@electric-sql/pglite');
   const options = pgliteOptions(Engine.defaultStartParams, dataDir === undefined ? PGLITE_IN_MEMORY : []);

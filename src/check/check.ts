@@ -76,6 +76,12 @@ export interface Check {
    * accounts' quotas). Such checks run last, one at a time, once every other has ended.
    */
   readonly exclusive?: string;
+  /**
+   * Why the check runs after every other, with those that run alone: it needs more records than it
+   * judges (more than a page of posts), which the records the other checks made make up, so it makes
+   * only what is still missing. Its verdict does not depend on whose records they are.
+   */
+  readonly late?: string;
   /** Where the check is declared (`src/check/checks/....ts:LINE`), set by defineCheck. */
   readonly source?: string;
   run(ctx: CheckContext): Promise<void>;
@@ -123,6 +129,11 @@ export function exclusiveReason(check: Check): string | undefined {
   if (check.exclusive) return check.exclusive;
   if (check.tier === 'quota') return 'the quota tier spends the accounts\' hourly quotas, which every other check spends too';
   return undefined;
+}
+
+/** Why a check runs last, one at a time once every other has ended (it must run alone, or it runs late), or undefined. */
+export function lastReason(check: Check): string | undefined {
+  return exclusiveReason(check) ?? check.late;
 }
 
 /** The variants a check applies to: those of its requirements. */

@@ -6,7 +6,8 @@
  * middle of a run leaves the cores and the connections idle while the checks before it drain (through
  * 20 ms of latency, two such checks held a full A run at one check in flight for over a second). The
  * same order one at a time: in a sequential run and a concurrent one, every check that runs alone sees
- * the records of every other check of the pass, and nothing moving.
+ * the records of every other check of the pass, and nothing moving. A check declaring `late` runs there
+ * too: it needs many records of a kind the other checks make anyway, and makes only the rest.
  */
 
 /** Runs `run` over `items` in order, `concurrency` at most at once, then the `alone(item)` ones, one at a time. `run` must not reject. */

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Check } from '../../src/check/check.ts';
-import { exclusiveReason } from '../../src/check/check.ts';
+import { exclusiveReason, lastReason } from '../../src/check/check.ts';
 import { allChecks } from '../../src/check/registry.ts';
 import { HttpClient, resetTargetHealth } from '../../src/check/http.ts';
 import { Redactor } from '../../src/check/redact.ts';
@@ -90,6 +90,10 @@ describe('the schedule of a run', () => {
     for (const c of checks.filter((x) => x.tier === 'quota')) expect(exclusiveReason(c)).toMatch(/quota/);
     // Most checks make records of their own and run side by side.
     expect(alone.length).toBeLessThan(checks.length / 10);
+    // The checks that need more than a page of posts run last too, where the other checks' posts count.
+    const late = checks.filter((c) => lastReason(c) !== undefined && exclusiveReason(c) === undefined);
+    expect(late.map((c) => c.id).sort()).toEqual(['posts/limit-exact', 'posts/limit-max']);
+    for (const c of late) expect(lastReason(c)).toMatch(/more than 100 posts/);
   });
 });
 
@@ -188,6 +192,9 @@ describe('--concurrency and the order of checks give the results of a run of one
     const failing = one.report!.results.filter((r) => r.status === 'fail' || r.status === 'blocked');
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.filter((r) => !r.requirements.some((id) => broken.has(id))).map((r) => `${r.check}: ${r.message}`)).toEqual([]);
+    // Run last, the check that needs more than 100 posts finds the other checks' posts: it counts them
+    // (two pages) and makes none of its own (a hundred uploads when it ran first).
+    for (const r of [one, many]) expect(r.report!.results.find((x) => x.check === 'posts/limit-max')!.requests).toBeLessThanOrEqual(4);
   });
 
   it('a check that only reads posts proves the same whether or not other checks made posts before it: alone on an empty server, it makes them; with --read-only it skips, naming why', async () => {

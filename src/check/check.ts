@@ -16,6 +16,7 @@ import type { Accounts } from './accounts.ts';
 import type { Exchange } from './http.ts';
 import { CheckFailure, CheckSkip } from './outcome.ts';
 import type { Reply, Target } from './target.ts';
+import type { Stage } from './schedule.ts';
 
 export interface CheckContext {
   readonly target: Target;
@@ -77,9 +78,10 @@ export interface Check {
    */
   readonly exclusive?: string;
   /**
-   * Why the check runs after every other, with those that run alone: it needs more records than it
-   * judges (more than a page of posts), which the records the other checks made make up, so it makes
-   * only what is still missing. Its verdict does not depend on whose records they are.
+   * Why the check starts once every check that may run beside others has ended (before those that run
+   * alone): it needs more records than it judges (more than a page of posts), which the other checks'
+   * records make up, so it makes only what is still missing. Its verdict does not depend on whose
+   * records they are.
    */
   readonly late?: string;
   /** Where the check is declared (`src/check/checks/....ts:LINE`), set by defineCheck. */
@@ -131,9 +133,10 @@ export function exclusiveReason(check: Check): string | undefined {
   return undefined;
 }
 
-/** Why a check runs last, one at a time once every other has ended (it must run alone, or it runs late), or undefined. */
-export function lastReason(check: Check): string | undefined {
-  return exclusiveReason(check) ?? check.late;
+/** The stage of a run a check starts in (./schedule.ts): alone, late, or beside the others. */
+export function stageOf(check: Check): Stage {
+  if (exclusiveReason(check) !== undefined) return 'alone';
+  return check.late !== undefined ? 'late' : 'main';
 }
 
 /** The variants a check applies to: those of its requirements. */

@@ -6,7 +6,7 @@
  * process spares a run the test runner's start-up, which was most of the fixed cost of a run.
  */
 import type { Check } from './check.ts';
-import { lastReason } from './check.ts';
+import { stageOf } from './check.ts';
 import { checks as fuzzChecks, fuzzOptionsOf } from './checks/fuzz.ts';
 import type { RunConfig } from './config.ts';
 import { configFromEnv } from './config.ts';
@@ -155,7 +155,7 @@ async function runSuites(suites: readonly SuiteEntry[], config: RunConfig, har: 
   await schedule(
     items,
     config.concurrency ?? 1,
-    (item) => lastReason(item.check) !== undefined,
+    (item) => stageOf(item.check),
     async ({ run, check }) => {
       const opened = await open(run);
       try {

@@ -72,7 +72,7 @@ export async function makePost(ctx: CheckContext, extraTags = ''): Promise<{ id:
  */
 export async function makePosts(ctx: CheckContext, count: number): Promise<void> {
   let failure: { readonly error: unknown } | undefined;
-  await schedule(Array.from({ length: count }), ctx.concurrency, () => false, async () => {
+  await schedule(Array.from({ length: count }), ctx.concurrency, () => 'main', async () => {
     if (!failure) await makePost(ctx).catch((error: unknown) => void (failure ??= { error }));
   });
   if (failure) throw failure.error;

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Check } from '../../src/check/check.ts';
-import { exclusiveReason, lastReason } from '../../src/check/check.ts';
+import { exclusiveReason, stageOf } from '../../src/check/check.ts';
 import { allChecks } from '../../src/check/registry.ts';
 import { HttpClient, resetTargetHealth } from '../../src/check/http.ts';
 import { Redactor } from '../../src/check/redact.ts';
@@ -27,12 +27,12 @@ const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
 
 describe('the schedule of a run', () => {
-  const trace = async (items: readonly { id: string; alone?: boolean; ms: number }[], n: number) => {
+  const trace = async (items: readonly { id: string; alone?: boolean; late?: boolean; ms: number }[], n: number) => {
     const events: string[] = [];
     let inFlight = 0;
     let most = 0;
     const aloneSaw: number[] = [];
-    await schedule(items, n, (x) => x.alone === true, async (x) => {
+    await schedule(items, n, (x) => (x.alone ? 'alone' : x.late ? 'late' : 'main'), async (x) => {
       inFlight++;
       most = Math.max(most, inFlight);
       if (x.alone) aloneSaw.push(inFlight);
@@ -67,6 +67,19 @@ describe('the schedule of a run', () => {
     expect(events.filter((e) => e.startsWith('start')).map((e) => e.slice(6))).toEqual(['a', 'b', 'c', 'd', 'x', 'y']);
   });
 
+  it('starts the late items once every other item ended, side by side, and before the items that run alone', async () => {
+    const items = [
+      { id: 'x', alone: true, ms: 2 },
+      { id: 'p', late: true, ms: 10 },
+      { id: 'a', ms: 30 },
+      { id: 'q', late: true, ms: 10 },
+      { id: 'b', ms: 5 },
+    ];
+    const { events, most } = await trace(items, 4);
+    expect(most).toBe(2);
+    expect(events).toEqual(['start a', 'start b', 'end b', 'end a', 'start p', 'start q', 'end p', 'end q', 'start x', 'end x']);
+  });
+
   it('one at a time, in the same order: the items that must run alone last', async () => {
     const items = [{ id: 'a', ms: 2 }, { id: 'x', alone: true, ms: 2 }, { id: 'b', ms: 2 }];
     const { events, most } = await trace(items, 1);
@@ -91,9 +104,10 @@ describe('the schedule of a run', () => {
     // Most checks make records of their own and run side by side.
     expect(alone.length).toBeLessThan(checks.length / 10);
     // The checks that need more than a page of posts run last too, where the other checks' posts count.
-    const late = checks.filter((c) => lastReason(c) !== undefined && exclusiveReason(c) === undefined);
+    const late = checks.filter((c) => stageOf(c) === 'late');
     expect(late.map((c) => c.id).sort()).toEqual(['posts/limit-exact', 'posts/limit-max']);
-    for (const c of late) expect(lastReason(c)).toMatch(/more than 100 posts/);
+    for (const c of late) expect(c.late).toMatch(/more than 100 posts/);
+    for (const c of alone) expect(stageOf(c)).toBe('alone');
   });
 });
 
@@ -192,7 +206,7 @@ describe('--concurrency and the order of checks give the results of a run of one
     const failing = one.report!.results.filter((r) => r.status === 'fail' || r.status === 'blocked');
     expect(failing.length).toBeGreaterThan(0);
     expect(failing.filter((r) => !r.requirements.some((id) => broken.has(id))).map((r) => `${r.check}: ${r.message}`)).toEqual([]);
-    // Run last, the check that needs more than 100 posts finds the other checks' posts: it counts them
+    // Run late, the check that needs more than 100 posts finds the other checks' posts: it counts them
     // (two pages) and makes none of its own (a hundred uploads when it ran first).
     for (const r of [one, many]) expect(r.report!.results.find((x) => x.check === 'posts/limit-max')!.requests).toBeLessThanOrEqual(4);
   });

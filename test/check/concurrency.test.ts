@@ -20,6 +20,7 @@ import { Target } from '../../src/check/target.ts';
 import type { Accounts } from '../../src/check/accounts.ts';
 import { findFault } from '../../src/server/faults.ts';
 import { DEFAULTS } from '../../src/check/config.ts';
+import { POSTS_PER_REQUEST_MAX } from '../../specs/model/index.ts';
 import { Scratch, expectSameResults } from './helpers.ts';
 import { scaled } from '../support/time.ts';
 
@@ -106,7 +107,7 @@ describe('the schedule of a run', () => {
     // The checks that need more than a page of posts run last too, where the other checks' posts count.
     const late = checks.filter((c) => stageOf(c) === 'late');
     expect(late.map((c) => c.id).sort()).toEqual(['posts/limit-exact', 'posts/limit-max']);
-    for (const c of late) expect(c.late).toMatch(/more than 100 posts/);
+    for (const c of late) expect(c.late).toContain(`more than ${POSTS_PER_REQUEST_MAX} posts`);
     for (const c of alone) expect(stageOf(c)).toBe('alone');
   });
 });

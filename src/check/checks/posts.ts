@@ -32,8 +32,8 @@ async function ensurePosts(ctx: CheckContext, n: number): Promise<void> {
   await ctx.world.get(`posts-${n}`, () => makePosts(ctx, n - seen));
 }
 
-/** Why the checks that need more than a page of posts run last: the posts the other checks made count. */
-const MANY_POSTS = 'needs more than 100 posts: after the other checks, it makes only those their posts leave missing';
+/** Why the checks that need more than a page of posts run late: the posts the other checks made count. */
+const MANY_POSTS = `needs more than ${POSTS_PER_REQUEST_MAX} posts: after the other checks, it makes only those their posts leave missing`;
 
 /** Six posts sharing a tag of their own, made for the check that asks: pages and limits are exact within them. */
 async function taggedPosts(ctx: CheckContext): Promise<{ tag: string; ids: number[] }> {

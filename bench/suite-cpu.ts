@@ -21,7 +21,7 @@ const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 30;
-const files = args.filter((_, i) => i !== topAt && i !== topAt + 1);
+const files = topAt >= 0 ? args.filter((_, i) => i !== topAt && i !== topAt + 1) : args;
 
 /** The machine's busy CPU seconds so far (user, nice, system, irq, softirq), from /proc/stat. */
 function busySeconds(): number {

@@ -29,7 +29,7 @@ export interface RunConfig {
   readonly shuffle?: number;
   /**
    * Checks in flight at once (--concurrency); absent or 1: one at a time. A check that declares
-   * `exclusive` runs alone (./schedule.ts).
+   * `exclusive` runs alone, one that declares `late` after the others (./schedule.ts).
    */
   readonly concurrency?: number;
   /** Epoch milliseconds after which no check starts (0: none); the rest are reported as not run. */

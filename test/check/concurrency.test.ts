@@ -104,7 +104,7 @@ describe('the schedule of a run', () => {
     for (const c of checks.filter((x) => x.tier === 'quota')) expect(exclusiveReason(c)).toMatch(/quota/);
     // Most checks make records of their own and run side by side.
     expect(alone.length).toBeLessThan(checks.length / 10);
-    // The checks that need more than a page of posts run last too, where the other checks' posts count.
+    // The checks that need more than a page of posts start late, once the others have ended: their posts count.
     const late = checks.filter((c) => stageOf(c) === 'late');
     expect(late.map((c) => c.id).sort()).toEqual(['posts/limit-exact', 'posts/limit-max']);
     for (const c of late) expect(c.late).toContain(`more than ${POSTS_PER_REQUEST_MAX} posts`);

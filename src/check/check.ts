@@ -96,7 +96,7 @@ export interface Check {
  */
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'blocked';
 
-export type { FailureDetail, RootCause } from './outcome.ts';
+export type { Cause, FailureDetail, RootCause } from './outcome.ts';
 export { Blocked, CheckFailure, CheckSkip } from './outcome.ts';
 
 /**
@@ -114,6 +114,7 @@ export function fail(
     ...(detail.reply?.op ? { operation: detail.reply.op.id } : {}),
     ...(detail.requirement ? { requirement: detail.requirement } : {}),
     ...(detail.interpretation ? { interpretation: detail.interpretation } : {}),
+    ...(detail.reply?.defect() ? { cause: detail.reply.defect()! } : {}),
   });
 }
 

@@ -25,7 +25,7 @@ export function seededRandom(seed: number): () => number {
 export function rootCauseOf(kind: string, what: string, err: CheckFailure): RootCause {
   const d = err.detail;
   const served = d.operation ? requirementIds.served(d.operation) : undefined;
-  const requirement = d.requirement ?? (served && hasRequirement(served) ? served : undefined);
+  const requirement = d.cause?.requirement ?? d.requirement ?? (served && hasRequirement(served) ? served : undefined);
   return {
     id: `setup/${kind}`,
     fn: `set_up_${kind.replace(/[^a-z0-9]+/gi, '_')}`,
@@ -37,6 +37,7 @@ export function rootCauseOf(kind: string, what: string, err: CheckFailure): Root
     ...(d.actual !== undefined ? { actual: d.actual } : {}),
     exchanges: d.exchange ? [d.exchange] : [],
     ...(d.interpretation ? { interpretation: d.interpretation } : {}),
+    ...(d.cause ? { cause: d.cause } : {}),
   };
 }
 

@@ -20,6 +20,20 @@ export interface FailureDetail {
    * the result is a warning naming it, unless --strict.
    */
   interpretation?: InterpretationId;
+  /**
+   * What was wrong with the failing answer whatever had been asked (a body that does not parse, a
+   * status outside the table, a refusal of the operation): set-up steps failing for one such cause are
+   * one root cause.
+   */
+  cause?: Cause;
+}
+
+/** A defect of an answer that does not depend on what the request was for (Reply.defect()). */
+export interface Cause {
+  /** The requirement the answer broke, whatever was asked (none for a refusal: the step's own). */
+  readonly requirement?: RequirementId;
+  /** The defect, said the same way for every step it breaks ("answers to .json paths are not JSON"). */
+  readonly reason: string;
 }
 
 /** Thrown by a check when the target breaks the requirement. */
@@ -47,6 +61,8 @@ export interface RootCause {
   readonly actual?: string;
   readonly exchanges: readonly Exchange[];
   readonly interpretation?: InterpretationId;
+  /** The step-independent defect the step failed on, if any: steps with the same cause are reported as one. */
+  readonly cause?: Cause;
 }
 
 /** Thrown when a check needs what a failed set-up step should have made. */

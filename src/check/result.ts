@@ -42,4 +42,6 @@ export interface CheckResult {
   readonly notRun?: 'deadline' | 'interrupted';
   /** A root-cause row (a failed set-up step): the checks it blocked. */
   readonly blocks?: readonly string[];
+  /** A root-cause row that stands for several set-up steps failing on one cause: each step, and how many checks it blocked. */
+  readonly steps?: readonly { readonly id: string; readonly description: string; readonly message: string; readonly blocks: number }[];
 }

@@ -5,9 +5,9 @@
  * `post[tag_string]`), so bracket names are written only in specs/.
  */
 import type { Format, OperationId, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
-import { AUTH_PARAMS, OPERATIONS, operationsFor, resolveOperation } from '../../specs/model/index.ts';
+import { AUTH_PARAMS, OPERATIONS, STATUS_CODES, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
-import { CheckSkip } from './outcome.ts';
+import { CheckSkip, type Cause } from './outcome.ts';
 import type { Envelope, Parsed, RecordFields, WellFormed } from './formats.ts';
 import { BodyDocument, mediaTypeMatches, readEnvelope, readList, readRecord, recordId } from './formats.ts';
 import type { Exchange, FormValue, HttpRequest, HttpResponse, Sender } from './http.ts';
@@ -119,6 +119,23 @@ export class Reply {
   }
   text(): string {
     return this.http.text ?? this.body().text;
+  }
+  /**
+   * What is wrong with this answer whatever the request was for, said the same way for every request
+   * it shows in: a status outside the variant's table, a body that does not parse in the requested
+   * format, or a refusal (the operation and status). Undefined for a successful, well-formed answer.
+   */
+  defect(): Cause | undefined {
+    const variant = this.op?.variant;
+    if (variant && !STATUS_CODES.some((s) => s.code === this.status && (!('only' in s) || s.only === variant))) {
+      return { requirement: 'IB-7-status-documented', reason: `answers with status ${this.status}, which the status table of ${variant} does not list` };
+    }
+    const parsed = this.status === 204 ? { ok: true as const } : this.wellFormed();
+    if (!parsed.ok && !this.http.truncated) {
+      return { requirement: this.format === 'json' ? 'IB-2-format-json' : 'IB-2-format-xml', reason: `answers to .${this.format} paths are not well-formed ${this.format.toUpperCase()}` };
+    }
+    if (!this.ok && this.op) return { reason: `${this.op.method} ${this.op.path} is refused with status ${this.status}` };
+    return undefined;
   }
 }
 

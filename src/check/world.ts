@@ -47,12 +47,15 @@ export function expectCreated(reply: Reply, what: string): void {
   }
 }
 
+/** "a forum topic" -> "the forum topic": what a step made, named again. */
+const definite = (what: string) => what.replace(/^(?:an?|the) /, 'the ').replace(/^(?!the )/, 'the ');
+
 async function findBy(ctx: CheckContext, listOp: OperationId, fields: Record<string, string | number>, what: string): Promise<number> {
   const reply = await ctx.target.call(listOp, { fields });
   const list = reply.list();
-  if (!reply.ok || !list) fail(`could not find the ${what} just created through ${listOp}`, { reply });
+  if (!reply.ok || !list) fail(`could not find ${definite(what)} just created through ${listOp}`, { reply });
   const id = recordId(list[0]);
-  if (id === undefined) skip(`the ${what} just created is not found through ${listOp}, or its records have no id (INT-record-fields)`);
+  if (id === undefined) skip(`${definite(what)} just created is not found through ${listOp}, or its records have no id (INT-record-fields)`);
   return id;
 }
 

@@ -260,7 +260,7 @@ function rootSection(roots: readonly ReportedResult[]): string {
   const blocked = roots.reduce((n, r) => n + r.blocks!.length, 0);
   return `<section id="roots"><h2>Root causes (${roots.length})</h2>
 <p><b>${roots.length} root ${roots.length === 1 ? 'cause blocks' : 'causes block'} ${blocked} ${blocked === 1 ? 'check' : 'checks'}.</b> A set-up step (making a post, a comment, ...) failed; the checks that need what it makes were not run, and are listed as blocked. Fix these first.</p>
-<ol class="checks">${roots.map((r) => `<li>${pill(r.status)} <a href="#${esc(checkAnchor(r.check))}"><span class="cid">${esc(r.check)}</span></a> blocks <b>${r.blocks!.length}</b>: ${esc(r.message ?? '')}</li>`).join('')}</ol>
+<ol class="checks">${roots.map((r) => `<li>${pill(r.status)} <a href="#${esc(checkAnchor(r.check))}"><span class="cid">${esc(r.check)}</span></a> blocks <b>${r.blocks!.length}</b>: ${esc(r.message ?? '')}${r.steps ? `<ul>${r.steps.map((s) => `<li><span class="cid">${esc(s.id)}</span> blocks ${s.blocks}: ${esc(s.message)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ol>
 </section>`;
 }
 

@@ -61,7 +61,7 @@ export function renderJUnit(report: Report): string {
           }
         : {}),
       ...(r.status === 'skip' ? { skipped: { '@_message': attr(r.message ?? '') } } : {}),
-      ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}`) } : {}),
+      ...(r.blocks ? { 'system-out': x(`root cause: blocks ${r.blocks.length} checks: ${r.blocks.join(', ')}${(r.steps ?? []).map((s) => `\nstep ${s.id} (${s.blocks} checks): ${s.message}`).join('')}`) } : {}),
       ...(r.status === 'warn' ? { 'system-out': x(`WARN (${r.interpretation ? `rests on the reading ${r.interpretation}` : 'SHOULD'}): ${detailText(r)}${r.blocks ? `\nroot cause: blocks ${r.blocks.length} checks` : ''}`) } : {}),
     })),
   }));

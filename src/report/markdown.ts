@@ -84,7 +84,7 @@ export function renderMarkdown(report: Report): string {
   if (roots.length) {
     // Root causes lead: one failed set-up step explains every check it blocked.
     out.push(`### ${rootCauseLine(report.results)!}`, '');
-    out.push(table(['Root cause', 'Blocks', 'What failed'], roots.map((r) => [code(r.check), String(r.blocks!.length), cell(r.message ?? '')])));
+    out.push(table(['Root cause', 'Blocks', 'What failed'], roots.flatMap((r) => [[code(r.check), String(r.blocks!.length), cell(r.message ?? '')], ...(r.steps ?? []).map((s) => [`↳ ${code(s.id)}`, String(s.blocks), cell(s.message)])])));
     out.push('');
   }
   out.push(

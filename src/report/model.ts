@@ -230,12 +230,58 @@ export function coverage(variant: Variant, checks: readonly Check[]): Coverage {
 }
 
 /**
- * Folds the root causes the blocked results carry into rows of their own (`setup/<kind>`, one per
- * root, whichever suite met it first), each listing the checks it blocked; a blocked result keeps
- * only the id of its root. A root row fails at the level of the requirement its set-up request broke.
+ * Folds the root causes the blocked results carry into rows of their own, each listing the checks it
+ * blocked; a blocked result keeps only the id of its row. Set-up steps that failed on the same defect of
+ * the answers (one requirement, one reason: a body that is not JSON, a status outside the table, the same
+ * refusal) are one row, `setup/<kind>+<kind>...`, listing the steps (`steps`); any other failed step is a
+ * row of its own, `setup/<kind>`. A root row fails at the level of the requirement its set-up request broke.
  */
 export function withRootCauses(results: readonly CheckResult[], strict: boolean): CheckResult[] {
-  const roots = new Map<string, { root: RootCause; blocks: string[]; level: CheckResult['level']; resource: string; requirements: readonly string[] }>();
+  interface Group { roots: Map<string, { root: RootCause; blocks: string[] }>; level: CheckResult['level']; resource: string; requirements: readonly string[] }
+  const groups = new Map<string, Group>();
+  const keyOf = (root: RootCause) => (root.cause ? `cause:${root.requirement ?? ''}:${root.cause.reason}` : `step:${root.id}`);
+  for (const r of results) {
+    if (r.status !== 'blocked' || !r.root) continue;
+    const key = keyOf(r.root);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { roots: new Map(), level: r.level, resource: r.resource, requirements: r.requirements }));
+    const step = group.roots.get(r.root.id);
+    if (step) step.blocks.push(r.check);
+    else group.roots.set(r.root.id, { root: r.root, blocks: [r.check] });
+  }
+  // Each step's row id: its own, or its group's when the group has several steps.
+  const rowOf = new Map<string, string>();
+  const rows: CheckResult[] = [];
+  for (const { roots, level: blockedLevel, resource, requirements } of groups.values()) {
+    const steps = [...roots.values()].sort((a, b) => (a.root.id < b.root.id ? -1 : 1));
+    const first = steps[0]!.root;
+    const id = steps.length === 1 ? first.id : `setup/${steps.map((s) => s.root.id.replace(/^setup\//, '')).join('+')}`;
+    for (const s of steps) rowOf.set(s.root.id, id);
+    const root = steps.length === 1 ? first : steps.reduce((a, b) => (b.blocks.length > a.blocks.length ? b : a)).root;
+    const cited = root.requirement ? [root.requirement] : requirements;
+    const level = root.requirement ? requirement(root.requirement).level : blockedLevel;
+    const status = level === 'MUST' || strict ? (root.interpretation && !strict ? 'warn' : 'fail') : 'warn';
+    const blocks = steps.flatMap((s) => s.blocks);
+    rows.push({
+      check: id,
+      fn: steps.length === 1 ? first.fn : 'set_up_steps_with_one_cause',
+      description: steps.length === 1 ? first.description : `set-up: ${steps.length} steps that failed for one cause (${steps.map((s) => s.root.description.replace(/^set-up: /, '').replace(/, for the checks that need one$/, '')).join('; ')})`,
+      requirements: cited,
+      level,
+      resource: root.operation ? root.operation.split('.')[0]! : resource,
+      ...(root.operation && steps.length === 1 ? { operation: root.operation } : {}),
+      status,
+      message: steps.length === 1 ? first.message : `${root.cause!.reason}: ${steps.length} set-up steps failed on it (${steps.map((s) => s.root.id.replace(/^setup\//, '')).join(', ')})`,
+      ...(root.expected !== undefined ? { expected: root.expected } : {}),
+      ...(root.actual !== undefined ? { actual: root.actual } : {}),
+      ...(root.interpretation ? { interpretation: root.interpretation } : {}),
+      exchanges: steps.length === 1 ? first.exchanges : steps.flatMap((s) => s.root.exchanges.slice(0, 1)),
+      requests: 0,
+      durationMs: 0,
+      blocks,
+      ...(steps.length > 1 ? { steps: steps.map((s) => ({ id: s.root.id, description: s.root.description, message: s.root.message, blocks: s.blocks.length })) } : {}),
+    });
+  }
   const out: CheckResult[] = [];
   for (const r of results) {
     if (r.status !== 'blocked' || !r.root) {
@@ -243,38 +289,11 @@ export function withRootCauses(results: readonly CheckResult[], strict: boolean)
       continue;
     }
     const { root, ...rest } = r;
-    const known = roots.get(root.id);
-    if (known) known.blocks.push(r.check);
-    else roots.set(root.id, { root, blocks: [r.check], level: r.level, resource: r.resource, requirements: r.requirements });
-    out.push(rest);
+    const row = rowOf.get(root.id)!;
+    out.push(row === root.id ? rest : { ...rest, blockedBy: row, message: `blocked by ${row} (its step ${root.id}): ${root.message}` });
   }
-  for (const { root, blocks, level: blockedLevel, resource, requirements } of roots.values()) {
-    const cited = root.requirement ? [root.requirement] : requirements;
-    const level = root.requirement ? requirement(root.requirement).level : blockedLevel;
-    const status = level === 'MUST' || strict ? (root.interpretation && !strict ? 'warn' : 'fail') : 'warn';
-    out.push({
-      check: root.id,
-      fn: root.fn,
-      description: root.description,
-      requirements: cited,
-      level,
-      resource: root.operation ? root.operation.split('.')[0]! : resource,
-      ...(root.operation ? { operation: root.operation } : {}),
-      status,
-      message: root.message,
-      ...(root.expected !== undefined ? { expected: root.expected } : {}),
-      ...(root.actual !== undefined ? { actual: root.actual } : {}),
-      ...(root.interpretation ? { interpretation: root.interpretation } : {}),
-      exchanges: root.exchanges,
-      requests: 0,
-      durationMs: 0,
-      blocks,
-    });
-  }
-  return out;
+  return [...out, ...rows];
 }
-
-
 
 export function countResults(results: readonly ReportedResult[], withBaseline = false): Counts {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0, total: results.length };

@@ -74,3 +74,46 @@ describe('root causes', () => {
     expect(run.stdout).toMatch(/\d+ blocked of \d+ checks/);
   });
 });
+
+/**
+ * One defect of the answers breaks every set-up step alike (here every JSON answer is malformed): the
+ * steps that failed on it are one root cause naming the shared reason, the requirement it breaks and
+ * each step, not a root cause per step.
+ */
+describe('root causes grouped by their cause', () => {
+  let grouped: Run;
+  beforeAll(async () => {
+    grouped = await scratch.conform(['check', '--variant', 'A', '--fault', 'json-malformed', '--only', 'comments', 'pools', 'forum_posts', '--seed', '5', '--quiet']);
+  }, scaled(180_000));
+
+  it('report.json: one root cause with the shared reason, listing the steps it broke and the checks they block', () => {
+    expect(grouped.code).toBe(1);
+    const report = grouped.report!;
+    const roots = report.results.filter((r) => r.blocks !== undefined);
+    expect(roots).toHaveLength(1);
+    const root = roots[0]!;
+    expect(root.requirements).toEqual(['IB-2-format-json']);
+    expect(root.message).toMatch(/^answers to \.json paths are not well-formed JSON: \d+ set-up steps failed on it/);
+    const steps = root.steps!;
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect(steps.map((s) => s.id)).toEqual(expect.arrayContaining(['setup/post', 'setup/forumTopic']));
+    expect(root.check).toBe(`setup/${steps.map((s) => s.id.slice('setup/'.length)).join('+')}`);
+    const blocked = report.results.filter((r) => r.status === 'blocked');
+    expect(new Set(blocked.map((r) => r.blockedBy))).toEqual(new Set([root.check]));
+    expect(steps.reduce((n, s) => n + s.blocks, 0)).toBe(blocked.length);
+    // Messages read as English: what a step made is named with its article once.
+    for (const s of steps) expect(s.message).not.toMatch(/\bthe an? /);
+    expect(steps.find((s) => s.id === 'setup/forumTopic')!.message).toMatch(/^could not find the forum topic just created/);
+  });
+
+  it('the console, summary.md and report.html name the cause once and each step under it', () => {
+    const root = grouped.report!.results.find((r) => r.blocks !== undefined)!;
+    expect(grouped.stdout).toMatch(/^1 root cause blocks \d+ checks:$/m);
+    for (const s of root.steps!) expect(grouped.stdout).toContain(`    ${s.id} blocks ${s.blocks}: ${s.message}`);
+    const md = readFileSync(join(grouped.dir, 'summary.md'), 'utf8');
+    expect(md).toContain(`### 1 root cause blocks ${root.blocks!.length} checks`);
+    for (const s of root.steps!) expect(md).toContain(`| ↳ \`${s.id}\` | ${s.blocks} |`);
+    const html = readFileSync(join(grouped.dir, 'report.html'), 'utf8');
+    for (const s of root.steps!) expect(html).toContain(`<span class="cid">${s.id}</span> blocks ${s.blocks}`);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { levelOf } from '../../src/check/check.ts';
-import type { Check } from '../../src/check/check.ts';
+import type { Check, RootCause } from '../../src/check/check.ts';
 import type { RunConfig } from '../../src/check/config.ts';
 import { allChecks } from '../../src/check/registry.ts';
 import { notStarted, runCheck } from '../../src/check/run-check.ts';
@@ -190,5 +190,50 @@ describe('the baseline and the verdict', () => {
   it('an entry `check: "*"` accepts the blocked checks too', () => {
     const applied = applyBaseline(blockedRun(), { file: 'known.yaml', entries: [{ check: '*', reason: 'all known' }] }, '2026-06-15');
     expect(judge(applied.results, config(), { baseline: applied.outcome }).exit).toBe(0);
+  });
+});
+
+describe('root causes folded into rows', () => {
+  const blocked = (check: string, root: RootCause) => result(check, 'blocked', { message: `blocked by ${root.id}: ${root.message}`, blockedBy: root.id, root });
+  const step = (kind: string, message: string, cause?: RootCause['cause']): RootCause => ({
+    id: `setup/${kind}`,
+    fn: `set_up_${kind}`,
+    description: `set-up: a ${kind}, for the checks that need one`,
+    ...(cause?.requirement ? { requirement: cause.requirement } : { requirement: 'IB-4-uploads-create-served' as const }),
+    message,
+    exchanges: [],
+    ...(cause ? { cause } : {}),
+  });
+  const notJson = { requirement: 'IB-2-format-json' as const, reason: 'answers to .json paths are not well-formed JSON' };
+
+  it('steps that failed on one cause are one row listing each step; blocked checks name that row', () => {
+    const pool = step('pool', 'could not find the pool just created through pools.list', notJson);
+    const post = step('post', 'the post made from an upload cannot be listed by its tag', notJson);
+    const rows = withRootCauses([blocked('a/1', pool), blocked('b/1', post), blocked('b/2', post), result('c/1', 'pass')], false);
+    const roots = rows.filter((r) => r.blocks);
+    expect(roots.map((r) => r.check)).toEqual(['setup/pool+post']);
+    expect(roots[0]!.requirements).toEqual(['IB-2-format-json']);
+    expect(roots[0]!.status).toBe('fail');
+    expect(roots[0]!.message).toBe('answers to .json paths are not well-formed JSON: 2 set-up steps failed on it (pool, post)');
+    expect(roots[0]!.blocks).toEqual(['a/1', 'b/1', 'b/2']);
+    expect(roots[0]!.steps).toEqual([
+      { id: 'setup/pool', description: pool.description, message: pool.message, blocks: 1 },
+      { id: 'setup/post', description: post.description, message: post.message, blocks: 2 },
+    ]);
+    for (const r of rows.filter((x) => x.status === 'blocked')) {
+      expect(r.blockedBy).toBe('setup/pool+post');
+      expect('root' in r).toBe(false);
+    }
+  });
+
+  it('steps with different causes, or none, stay rows of their own', () => {
+    const refused = step('post', 'could not create an upload: status 403', { reason: 'POST /uploads is refused with status 403' });
+    const json = step('pool', 'could not find the pool just created through pools.list', notJson);
+    const plain = step('artist', 'an artist without a name');
+    const plain2 = step('wikiPage', 'a wiki page without a title');
+    const rows = withRootCauses([blocked('a/1', refused), blocked('b/1', json), blocked('c/1', plain), blocked('d/1', plain2)], false);
+    expect(rows.filter((r) => r.blocks).map((r) => r.check).sort()).toEqual(['setup/artist', 'setup/pool', 'setup/post', 'setup/wikiPage']);
+    expect(rows.some((r) => r.steps)).toBe(false);
+    expect(rows.find((r) => r.check === 'c/1')!.blockedBy).toBe('setup/artist');
   });
 });

@@ -376,7 +376,7 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
         `variant ${report.variant}  target ${report.target}${report.embedded ? ' (embedded)' : ''}${image ? ` (image ${image.name}, ${image.digest.slice(0, 19)})` : ''}  seed ${seed}  concurrency ${report.concurrency}`,
         ...(missing.length ? [`accounts: the accounts file lacks ${missing.join(', ')}`] : []),
         ...(rootCauseLine(report.results)
-          ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).map((r) => `  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`)]
+          ? [`${rootCauseLine(report.results)!}:`, ...rootCauses(report.results).flatMap((r) => [`  ${r.check} blocks ${r.blocks!.length}: ${r.message ?? ''}`, ...(r.steps ?? []).map((s) => `    ${s.id} blocks ${s.blocks}: ${s.message}`)])]
           : []),
         `${c.pass} pass, ${c.fail} fail${c.baselined ? ` (${c.baselined} known, accepted by the baseline)` : ''}, ${c.warn} warn, ${c.skip} skip${c.blocked ? `, ${c.blocked} blocked` : ''} of ${c.total} checks; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
         ...(rerun ? [`reran the ${rerun.checks.length} failed checks of ${rerun.path} (run of ${rerun.startedAt})`] : []),

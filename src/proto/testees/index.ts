@@ -77,7 +77,7 @@ export const SHIPPED: readonly ShippedTestee[] = [
       const missing = needsDescriptorSet(schema);
       if (missing) return missing;
       const r = spawnSync(PYTHON, ['-c', 'import google.protobuf'], { encoding: 'utf8' });
-      if (r.error) return `${PYTHON} cannot be run: ${r.error.message}`;
+      if (r.error) return `${PYTHON} cannot be run: ${r.error.message} (Debian packages python3 and python3-protobuf)`;
       return r.status === 0 ? null : `${PYTHON} has no google.protobuf (Debian package python3-protobuf)`;
     },
   },

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { prepareTemplate } from '../src/server/db/index.ts';
 import { newTag, reapTagged, RUN_VARIABLE } from './support/processes.ts';
 import { scaled } from './support/time.ts';
+import { toolLines } from './support/tools.ts';
 
 /** What may be left in the temporary root at the end, on purpose. */
 const KEPT = [
@@ -38,6 +39,8 @@ const KEPT = [
 
 export default async function setup(): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'build.js'), '--if-stale'], { stdio: 'inherit' });
+  // What this machine lacks of the optional tools, and what the run skips for it.
+  process.stdout.write(`${toolLines().join('\n')}\n`);
   const root = mkdtempSync(join(tmpdir(), 'conform-test-run-'));
   // Like /tmp itself: tests that run a program as another user (PostgreSQL's initdb) reach their own directories.
   chmodSync(root, 0o1777);

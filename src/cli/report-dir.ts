@@ -17,12 +17,12 @@ export interface ReportDir {
 
 const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 
-async function writable(path: string): Promise<void> {
+async function writable(path: string, hint: string): Promise<void> {
   const probe = join(path, `.conform-write-test-${process.pid}`);
   try {
     await writeFile(probe, '');
   } catch (err) {
-    throw new UsageError(`cannot write the report directory ${path}: ${code(err)}`);
+    throw new UsageError(`cannot write the report directory ${path}: ${code(err)}${hint}`);
   }
   await rm(probe, { force: true });
 }
@@ -35,6 +35,9 @@ export function defaultReportsBase(root = REPO_ROOT): string {
   return root.split(sep).includes('node_modules') ? resolve('reports') : join(root, 'reports');
 }
 
+/** Said when the default place cannot be written: where else reports can go. */
+const DEFAULT_HINT = '; name a writable directory with --report DIR';
+
 /** `given` (--report) or a new `reports/<timestamp>` under `base`, made and shown writable. */
 export async function prepareReportDir(given: string | undefined, base = defaultReportsBase()): Promise<ReportDir> {
   let path: string;
@@ -44,13 +47,13 @@ export async function prepareReportDir(given: string | undefined, base = default
     try {
       created = await mkdir(path, { recursive: true });
     } catch (err) {
-      throw new UsageError(`cannot create the report directory ${path}: ${code(err) === 'EEXIST' || code(err) === 'ENOTDIR' ? 'a file is in the way' : code(err)}`);
+      throw new UsageError(`--report ${given}: cannot create the report directory ${path}: ${code(err) === 'EEXIST' || code(err) === 'ENOTDIR' ? 'a file is in the way' : code(err)}`);
     }
   } else {
     try {
       created = await mkdir(base, { recursive: true });
     } catch (err) {
-      throw new UsageError(`cannot create the reports directory ${base}: ${code(err)}`);
+      throw new UsageError(`cannot create the reports directory ${base}: ${code(err)}${DEFAULT_HINT}`);
     }
     const stamp = timestamp();
     for (let n = 1; ; n++) {
@@ -60,7 +63,7 @@ export async function prepareReportDir(given: string | undefined, base = default
         created ??= path;
         break;
       } catch (err) {
-        if (code(err) !== 'EEXIST') throw new UsageError(`cannot create the report directory ${path}: ${code(err)}`);
+        if (code(err) !== 'EEXIST') throw new UsageError(`cannot create the report directory ${path}: ${code(err)}${DEFAULT_HINT}`);
       }
     }
   }
@@ -73,7 +76,7 @@ export async function prepareReportDir(given: string | undefined, base = default
     }
   };
   try {
-    await writable(path);
+    await writable(path, given === undefined ? DEFAULT_HINT : ` (given as --report ${given})`);
   } catch (err) {
     await discard();
     throw err;

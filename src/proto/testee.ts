@@ -16,6 +16,9 @@
  * answer, however many requests are pending.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { clearImmediate, setImmediate } from 'node:timers';
 import {
   FrameReader,
@@ -238,6 +241,8 @@ export class ProcessTestee implements TesteeClient {
   private lastAnswerAt = 0;
   private stderrTail = '';
   private readonly exited: Promise<void>;
+  /** The program's own temporary directory (its TMPDIR), removed when it ends. */
+  readonly tempDir: string;
   private readonly timeoutMs: number;
   private readonly startupMs: number;
 
@@ -246,14 +251,22 @@ export class ProcessTestee implements TesteeClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.startupMs = Math.max(this.timeoutMs, options.startupMs ?? 30_000);
     this.reader = new FrameReader(options.maxFrameBytes);
-    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
+    // The program's temporary directory (TMPDIR) is one of its own, removed when it ends however it ends:
+    // killed as hung or crashed, a testee cannot clean up what it wrote there (protoc's wrapper .proto).
+    const temp = (this.tempDir = mkdtempSync(join(tmpdir(), 'conform-testee-')));
+    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, env: { ...process.env, TMPDIR: temp } });
     this.exited = new Promise((resolve) => {
       this.child.once('close', (code, signal) => {
+        rmSync(temp, { recursive: true, force: true });
         this.fail(`testee exited${signal ? ` on signal ${signal}` : ` with code ${code}`}${this.stderrSuffix()}`);
         resolve();
       });
     });
-    this.child.once('error', (e) => this.fail(`cannot run testee ${JSON.stringify(argv[0])}: ${e.message}`));
+    this.child.once('error', (e) => {
+      // A program that never started has no 'close' to remove its directory.
+      if (this.child.pid === undefined) rmSync(temp, { recursive: true, force: true });
+      this.fail(`cannot run testee ${JSON.stringify(argv[0])}: ${e.message}`);
+    });
     this.child.stdin.on('error', () => {
       /* the exit handler reports the failure */
     });

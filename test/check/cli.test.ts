@@ -187,7 +187,7 @@ describe('conform check', { timeout: scaled(180_000), concurrent: true }, () => 
       writeFileSync(join(dir, 'a-file'), '');
       const blocked = await refused(['check', '--variant', 'A', '--only', 'served/posts.list/*', '--report', join(dir, 'a-file', 'report')]);
       expect(blocked.code).toBe(2);
-      expect(blocked.stderr).toMatch(/^conform: cannot create the report directory .*a-file\/report: /);
+      expect(blocked.stderr).toMatch(/^conform: --report .*a-file\/report: cannot create the report directory .*a-file\/report: /);
       noRequest(blocked);
       if (process.getuid?.() !== 0) {
         const locked = join(dir, 'locked');

@@ -43,6 +43,8 @@ describe('report directories', () => {
   it('a directory that cannot be made is a usage error', async () => {
     writeFileSync(join(base, 'file'), '');
     await expect(prepareReportDir(join(base, 'file', 'report'))).rejects.toBeInstanceOf(UsageError);
-    await expect(prepareReportDir(join(base, 'file', 'report'))).rejects.toThrow(/^cannot create the report directory .*file\/report: /);
+    await expect(prepareReportDir(join(base, 'file', 'report'))).rejects.toThrow(/^--report .*file\/report: cannot create the report directory .*file\/report: /);
+    // Where the default place cannot be made, the message says how to name another.
+    await expect(prepareReportDir(undefined, join(base, 'file', 'reports'))).rejects.toThrow(/^cannot create the reports directory .*: .*; name a writable directory with --report DIR$/);
   });
 });

@@ -4,7 +4,7 @@
  * HTTP Basic, and each file is byte for byte the uploaded one. Skipped, with the reason, where gallery-dl
  * is not installed. The child reaches 127.0.0.1 only: proxies are cleared and its home is a temp dir.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,14 +13,7 @@ import { VARIANTS } from '../../specs/model/index.ts';
 import type { SeededServer } from './helpers.ts';
 import { FEW_TAG, MANY, MANY_TAG, account, seededServer } from './helpers.ts';
 import { scaled } from '../support/time.ts';
-
-function galleryDlVersion(): string | undefined {
-  try {
-    return execFileSync('gallery-dl', ['--version'], { encoding: 'utf8', timeout: scaled(30_000) }).trim();
-  } catch {
-    return undefined;
-  }
-}
+import { galleryDlVersion } from '../support/tools.ts';
 
 const VERSION = galleryDlVersion();
 const ABSENT = 'gallery-dl is not installed (Debian package gallery-dl; .ci/run installs it)';

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,8 @@ import { protocCodec, protocVersion } from '../../src/proto/testees/protoc.ts';
 import { encodeReference } from '../../src/proto/reference.ts';
 import { runCli } from '../support/cli.ts';
 import { testProgram } from '../support/programs.ts';
+import { shippedCommand } from './helpers.ts';
+import { shippedTestee } from '../../src/proto/testees/index.ts';
 import { scaled } from '../support/time.ts';
 
 const SLOW = fileURLToPath(new URL('./slow-testee.ts', import.meta.url));
@@ -213,5 +215,27 @@ describe('the time limit judges an answer, not a batch', () => {
     expect(answers.map((a) => ('parse_error' in a ? 'rejected' : a.json))).toEqual([
       'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' }, 'rejected', { type: 'CONNECT' },
     ]);
+  });
+
+  it('a testee killed as hung leaves nothing in the temporary directory: its TMPDIR is its own, removed when it ends', async () => {
+    // It makes a directory of its own in its TMPDIR, says where, then never answers again.
+    const behaviour = `if (req.id === 2) { const d = require('fs').mkdtempSync(require('path').join(require('os').tmpdir(), 'left-')); send({ id: req.id, bytes: '', tmp: require('os').tmpdir(), made: d }); }`;
+    const { testee } = await ProcessTestee.start(program(behaviour), { timeoutMs: 1000 });
+    const first = (await testee.call({ op: 'encode', type: 'Low_Level', json: {} })) as Answer & { tmp: string; made: string };
+    expect(first.tmp).toBe(testee.tempDir);
+    expect(existsSync(first.made)).toBe(true);
+    await expect(testee.call({ op: 'encode', type: 'Low_Level', json: {} })).rejects.toThrow(/hung|did not answer|timed out/i);
+    await testee.close();
+    expect(existsSync(testee.tempDir)).toBe(false);
+  });
+
+  it.skipIf(protocVersion() === null)('the protoc testee killed as hung leaves no wrapper .proto behind', async () => {
+    const { testee } = await ProcessTestee.start(await shippedCommand(shippedTestee('protoc')!));
+    await testee.call({ op: 'encode', type: 'Low_Level', json: { type: 'CONNECT' } });
+    const made = readdirSync(testee.tempDir);
+    expect(made.some((d) => d.startsWith('conform-protoc-'))).toBe(true);
+    process.kill(testee.pid!, 'SIGKILL');
+    await testee.close();
+    expect(existsSync(testee.tempDir)).toBe(false);
   });
 });

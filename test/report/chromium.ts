@@ -10,8 +10,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { CHROMIUM } from '../support/tools.ts';
+export { CHROMIUM };
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = (): boolean => existsSync(CHROMIUM);
 
 type Message = { id?: number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { message: string }; sessionId?: string };

@@ -4,7 +4,7 @@
  * (package postgresql, installed by .ci/run) as the postgres user on a loopback port.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +16,7 @@ import { runCheck } from '../../src/check/run-check.ts';
 import { selectChecks } from '../../src/check/select.ts';
 import { startServer } from '../../src/server/index.ts';
 import { scaled } from '../support/time.ts';
-
-function postgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const version = readdirSync(root).sort().at(-1);
-  const bin = version ? join(root, version, 'bin') : undefined;
-  return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
-}
+import { postgresBin } from '../support/tools.ts';
 
 async function freePort(): Promise<number> {
   const s = createServer();

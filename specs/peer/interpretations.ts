@@ -68,7 +68,7 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   {
     id: 'PINT-errors',
     question: 'What is an error when decoding?',
-    reading: 'Input that is not a protobuf encoding must be rejected, at the top or inside an embedded message or map entry: a record that ends inside a tag, a varint, a fixed value or the payload of a length-delimited record; a tag with wire type 6 or 7 or field number 0; an end group without its start group, or a group ended by another field or not at all. Invalid UTF-8 in a string should be rejected (PINT-utf8). A documented field in another wire type is not an error the suite requires (PINT-wire-type-mismatch). The suite tests no other error.',
+    reading: 'Input that is not a protobuf encoding must be rejected, at the top or inside an embedded message or map entry: a record that ends inside a tag, a varint, a fixed value or the payload of a length-delimited record; a tag with wire type 6 or 7 or field number 0; an end group without its start group, or a group ended by another field or not at all (Recommended, not Required: the document shows no errors, and real decoders differ here: Python protobuf skips a field number 0 as unknown, @bufbuild/protobuf reads a stray end group as a value). Invalid UTF-8 in a string should be rejected (PINT-utf8). A documented field in another wire type is not an error the suite requires (PINT-wire-type-mismatch). The suite tests no other error.',
     why: 'Section 7: "Errors: not shown". The document defines the format in Protocol Buffers, and such input is not a Protocol Buffers encoding of any message: a decoder that accepts it silently invents a message that was never sent.',
   },
   {

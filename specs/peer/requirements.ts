@@ -200,7 +200,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     id: 'PB-2-malformed-rejected',
     section: '7',
-    level: 'Required',
+    level: 'Recommended',
     statement: 'Input that is not a protobuf encoding at any depth (a tag with wire type 6 or 7 or field number 0, an end group without its start group, a group ended by another field or not at all) is rejected as a parse error.',
     quote: 'This document covers a binary message format, defined in Protocol Buffers, for messages exchanged between peers',
     interpretations: ['PINT-errors'],

@@ -30,4 +30,7 @@ export const KNOWN_DIVERGENCES: Record<string, Record<string, string>> = {
     'malformed-rejected': '@bufbuild/protobuf reads an end group of a documented field number, without its start group, as a value of the field instead of refusing the input',
     'wire-type-mismatch': '@bufbuild/protobuf reads a documented field in another wire type as a value of the field (Recommended: a warning)',
   },
+  python: {
+    'malformed-rejected': 'Python protobuf skips a record of field number 0 as an unknown field instead of refusing the input (Recommended: a warning)',
+  },
 };

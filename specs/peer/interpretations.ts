@@ -68,14 +68,44 @@ export const INTERPRETATIONS: readonly Interpretation[] = [
   {
     id: 'PINT-errors',
     question: 'What is an error when decoding?',
-    reading: 'Input that ends inside a field (a tag, a varint, or the payload of a length-delimited record) is malformed and must be rejected. The suite does not test any other error.',
-    why: 'Section 7: "Errors: not shown". A decoder that accepts truncated input silently invents a message that was never sent.',
+    reading: 'Input that is not a protobuf encoding must be rejected, at the top or inside an embedded message or map entry: a record that ends inside a tag, a varint, a fixed value or the payload of a length-delimited record; a tag with wire type 6 or 7 or field number 0; an end group without its start group, or a group ended by another field or not at all (Recommended, not Required: the document shows no errors, and real decoders differ here: Python protobuf skips a field number 0 as unknown, @bufbuild/protobuf reads a stray end group as a value). Invalid UTF-8 in a string should be rejected (PINT-utf8). A documented field in another wire type is not an error the suite requires (PINT-wire-type-mismatch). The suite tests no other error.',
+    why: 'Section 7: "Errors: not shown". The document defines the format in Protocol Buffers, and such input is not a Protocol Buffers encoding of any message: a decoder that accepts it silently invents a message that was never sent.',
   },
   {
     id: 'PINT-field-order',
     question: 'In which order are fields written?',
-    reading: 'Ascending field number is Recommended (byte-identical output to the reference vectors in fixtures/proto). Any order must be accepted by decoders.',
+    reading: 'Ascending field number is Recommended (byte-identical output to the reference vectors in fixtures/proto). Any order must be accepted by decoders (the records of one field, and of one oneof, keep their order, which decides the value).',
     why: 'The document says nothing about order. protobuf serializers write in field-number order, and parsers accept any order.',
+  },
+  {
+    id: 'PINT-merge',
+    question: 'What does a decoder make of a singular field that occurs more than once in one message?',
+    reading: 'The last occurrence wins for scalars, enums, strings and bytes; occurrences of an embedded message are merged in order (their singular fields again last-wins, repeated fields and maps appended). The suite writes such input and requires the message it describes.',
+    why: 'The document defines the format in Protocol Buffers, whose parsing is a merge of the records in order; every implementation under test does this, and a writer may send a message in parts.',
+  },
+  {
+    id: 'PINT-varint-width',
+    question: 'May a varint be written in more bytes than it needs?',
+    reading: 'Yes, on input: a decoder must accept the values of varint fields padded with 0x80 continuation bytes up to ten bytes, and tags and lengths padded up to five (the width of a 32-bit varint, beyond which protoc refuses them). An encoder should write the fewest bytes, negative int32, int64 and enum values as ten bytes (sign-extended), as protoc does (Recommended).',
+    why: 'The document is silent. The Protocol Buffers encoding allows any varint of up to ten bytes for a value, and protobuf\'s own conformance suite requires padded values to parse; minimal varints are what makes output byte-comparable.',
+  },
+  {
+    id: 'PINT-utf8',
+    question: 'What about a string (a map<string, bytes> key) that holds invalid UTF-8?',
+    reading: 'A decoder should refuse it and an encoder should never write it (Recommended, as protobuf\'s conformance suite rates it). Accepting it is a warning, not a failure.',
+    why: 'The document gives the type as string; proto3 strings are UTF-8 and proto3 parsers check it, but the document does not say what a reader must do with a bad one.',
+  },
+  {
+    id: 'PINT-wire-type-mismatch',
+    question: 'What does a decoder do with a record of a documented field number in another wire type (uint32 field 9 of Lobby written as a fixed 32-bit value)?',
+    reading: 'It may skip the record as an unknown field (as protoc does) or refuse the input; reading its bytes as a value of the field is not right (Recommended). The suite never fails a decoder for either of the first two.',
+    why: 'The document lists the field types, from which the wire types follow, and says nothing about input that disagrees. Protocol Buffers parsers keep such a record as an unknown field.',
+  },
+  {
+    id: 'PINT-blame',
+    question: 'When an encoder\'s output is handed to a decoder and refused, which side is at fault?',
+    reading: 'The suite first reads every encoder\'s output itself (records, lengths, wire types, embedded messages, map entries, packed runs, UTF-8): output that is not a valid encoding fails as the encoder\'s fault, with the offset of the first invalid byte, before any decoder sees it. Only a refusal of valid input is the decoder\'s fault.',
+    why: 'A property that encodes and then decodes would otherwise report a broken encoder as a decoder that rejects valid input.',
   },
   {
     id: 'PINT-string-keys',

@@ -271,6 +271,8 @@ function canonicalScalar(field: FieldPlan, v: unknown, where: string, item: numb
  */
 function isDefaultScalar(v: Json, field: FieldPlan): boolean {
   if (field.kind === K_ENUM) return v === field.enumZero || v === 0;
+  // The text "0" is a value of a string field, not its default.
+  if (field.kind === K_STRING || field.kind === K_BYTES) return v === '';
   return v === '0' || v === 0 || v === false || v === '' || v === '-0';
 }
 

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import type { FieldSpec, ValueType } from '../../specs/peer/format.ts';
+import { Tape, canonicalDifference, corruptString, insertMalformed, insertWrongWireType, tapeArb, truncateDeep, validateEncoding, writeTwisted, type Twists } from './adversarial.ts';
 import { anyMessage, binaryChar, messageArbitraries, type FieldArbitraries, type TypedMessage } from './arbitraries.ts';
 import type { GoldenVector } from './golden.ts';
 import { inspectEncoding, type FindingKind } from './inspect.ts';
@@ -21,9 +22,18 @@ export class Failure extends Error {
   constructor(
     message: string,
     readonly hex?: string,
+    /** The requirement this failure breaks, when it is not the property's own. */
+    readonly requirement?: string,
   ) {
     super(message);
   }
+}
+
+/** Fails when an encoder's output is not a valid encoding of `type`: the encoder's fault, named with the offset (PINT-blame). */
+export function expectValidEncoding(schema: Schema, type: string, bytes: Uint8Array, who = 'the encoder'): void {
+  const bad = validateEncoding(schema, type, bytes);
+  if (!bad) return;
+  throw new Failure(`${who} wrote invalid bytes at offset ${bad.offset} of ${bytes.length}: ${bad.message}`, toHex(bytes), bad.utf8 ? 'PB-2-string-utf8' : 'PB-2-encoding-valid');
 }
 
 export class Skip extends Error {
@@ -44,7 +54,11 @@ export class Ops {
   async encode(type: string, json: unknown): Promise<Uint8Array> {
     const a = await this.call({ op: 'encode', type, json });
     Ops.skipIf(a);
-    if (typeof a.bytes === 'string') return fromBase64(a.bytes);
+    if (typeof a.bytes === 'string') {
+      const bytes = fromBase64(a.bytes);
+      expectValidEncoding(this.schema, type, bytes);
+      return bytes;
+    }
     if (typeof a.error === 'string') throw new Failure(`the encoder refused a valid ${type}: ${a.error}`);
     throw new Failure(`encode answer has neither bytes nor error: ${JSON.stringify(a).slice(0, 200)}`);
   }
@@ -52,7 +66,11 @@ export class Ops {
   async reencode(type: string, bytes: Uint8Array): Promise<Uint8Array> {
     const a = await this.call({ op: 'reencode', type, bytes: toBase64(bytes) });
     Ops.skipIf(a);
-    if (typeof a.bytes === 'string') return fromBase64(a.bytes);
+    if (typeof a.bytes === 'string') {
+      const out = fromBase64(a.bytes);
+      expectValidEncoding(this.schema, type, out, 'reencode');
+      return out;
+    }
     throw new Failure(`reencode of valid input failed: ${a.parse_error ?? a.error ?? JSON.stringify(a)}`, toHex(bytes));
   }
 
@@ -141,6 +159,8 @@ interface Kit {
   readonly oneofs: readonly { readonly type: string; readonly oneof: string }[];
   /** Message-typed oneof members (the root message's first). */
   readonly mergeable: readonly (Target & { readonly message: string })[];
+  /** Fields holding strings: string fields, and maps with string keys or values. */
+  readonly strings: readonly Target[];
 }
 
 const kits = new WeakMap<Schema, Kit>();
@@ -171,6 +191,11 @@ function kit(ctx: SuiteContext): Kit {
       mergeable: schema.messages
         .flatMap((m) => m.fields.filter((f) => f.oneof && f.type.kind === 'message').map((f) => ({ type: m.name, field: f.name, message: (f.type as { message: string }).message })))
         .sort(byRoot),
+      strings: where((f) => {
+        const t = f.type;
+        const str = (x: FieldSpec['type']): boolean => x.kind === 'scalar' && x.scalar === 'string';
+        return str(t) || (t.kind === 'map' && (t.key === 'string' || str(t.value)));
+      }),
     };
     kits.set(schema, k);
   }
@@ -264,6 +289,46 @@ function nonDefault(ctx: SuiteContext, t: Target): fc.Arbitrary<unknown> {
     if (Array.isArray(v)) return v.length > 0;
     if (typeof v === 'object' && v !== null) return Object.keys(v).length > 0;
     return canonical(ctx.schema, t.type, { [t.field]: v })[t.field] !== undefined;
+  });
+}
+
+const twistedArb = (ctx: SuiteContext) => fc.record({ msg: kit(ctx).any, tape: tapeArb });
+
+/** A property: `twists` applied to any message give bytes that decode to it. */
+function twisted(id: string, requirement: string, title: string, twists: Twists, what: string): PropertyDef {
+  return def<{ msg: TypedMessage; tape: number[] }>({
+    id,
+    requirement,
+    title,
+    needs: ['decode'],
+    arbitrary: twistedArb,
+    async check({ msg, tape }, ops, { schema }) {
+      const bytes = writeTwisted(schema, msg.type, msg.json, twists, new Tape(tape));
+      expectSame(canonical(schema, msg.type, msg.json), await ops.decode(msg.type, bytes), `${what}, decoded as`, bytes);
+    },
+  });
+}
+
+/** Fails unless the decoder refused `bytes`. */
+async function expectRefused(ops: Ops, type: string, bytes: Uint8Array, what: string): Promise<void> {
+  const got = await ops.decodeRaw(type, bytes);
+  if (!('parseError' in got)) throw new Failure(`${what}: accepted as ${JSON.stringify(got.json)}`, toHex(bytes));
+}
+
+/** A message of `t.type` holding at least one string in `t.field`. */
+function withString(ctx: SuiteContext, t: Target): fc.Arbitrary<TypedMessage> {
+  const f = ctx.schema.field(t.type, t.field);
+  const a = fieldArbs(ctx, t);
+  const text = fc.string({ unit: binaryChar, minLength: 1, maxLength: 6 });
+  const value: fc.Arbitrary<unknown> =
+    f.type.kind === 'map'
+      ? fc.tuple(f.type.key === 'string' ? text : a.key!, a.single).map(([k, v]) => ({ [k]: v }))
+      : f.repeated
+        ? fc.array(text, { minLength: 1, maxLength: 3 })
+        : text;
+  return fc.tuple(arbOf(ctx, t.type), value).map(([base, v]) => {
+    const merged = f.type.kind === 'map' ? merge(ctx.schema, t.type, canonical(ctx.schema, t.type, base), canonical(ctx.schema, t.type, { [t.field]: v })) : withField(ctx.schema, t.type, base, t.field, v);
+    return { type: t.type, json: merged };
   });
 }
 
@@ -506,10 +571,10 @@ export const PROPERTIES: readonly PropertyDef[] = [
       }
     },
   }),
-  def<{ type: string; field: string; base: JsonObject; items: unknown[]; packing: boolean[] }>({
+  def<{ type: string; field: string; base: JsonObject; items: unknown[]; packing: boolean[]; empty: boolean[] }>({
     id: 'packed-accept',
     requirement: 'PB-2-packed-accept',
-    title: 'repeated numeric fields (Announce.ids) decode from packed, unpacked and mixed records',
+    title: 'repeated numeric fields (Announce.ids) decode from packed, unpacked and mixed records, empty packed records among them',
     needs: ['decode'],
     inapplicable: (ctx) => none('repeated numeric field')(kit(ctx).packable),
     arbitrary: (ctx) =>
@@ -522,17 +587,20 @@ export const PROPERTIES: readonly PropertyDef[] = [
             }),
             items: fc.array(fieldArbs(ctx, t).single, { minLength: 1, maxLength: 8 }),
             packing: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+            empty: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
           })
           .map((v) => ({ ...t, ...v })),
       ),
-    async check({ type, field, base, items, packing }, ops, { schema }) {
+    async check({ type, field, base, items, packing, empty }, ops, { schema }) {
       const f = schema.field(type, field);
       const t = f.type as ValueType;
-      // items are split in runs; run k is packed when packing[k] is true, else one record per item.
+      // items are split in runs; run k is packed when packing[k] is true, else one record per item,
+      // and an empty packed record comes before it when empty[k] is true.
       const parts: number[][] = [Array.from(encodeReference(schema, type, base))];
       let i = 0;
       let k = 0;
       while (i < items.length) {
+        if (empty[k % empty.length]) parts.push(lenRecord(f.number, []));
         const run = items.slice(i, i + 1 + (k % 3));
         if (packing[k % packing.length]) parts.push(lenRecord(f.number, packedPayload(schema, t, run)));
         else for (const x of run) parts.push(valueRecord(schema, f.number, t, x));
@@ -574,17 +642,17 @@ export const PROPERTIES: readonly PropertyDef[] = [
       expectSame(canonical(schema, type, { [field]: expected }), await ops.decode(type, bytes), `${type}.${field} decoded as`, bytes);
     },
   }),
-  def<{ msg: TypedMessage; unknown: UnknownRecord[]; at: number[] }>({
-    id: 'unknown-skipped',
-    requirement: 'PB-2-unknown-skipped',
-    title: 'unknown fields of every wire type are skipped on decode',
-    needs: ['decode'],
-    arbitrary: withUnknownArb,
-    async check(v, ops, { schema }) {
-      const { bytes } = insertUnknown(schema, v);
-      expectSame(canonical(schema, v.msg.type, v.msg.json), await ops.decode(v.msg.type, bytes), 'with unknown fields, decoded as', bytes);
-    },
-  }),
+  twisted('unknown-skipped', 'PB-2-unknown-skipped', 'unknown fields of every wire type (groups included) in every message and map entry are skipped on decode', { unknown: true }, 'with unknown fields in every message'),
+  twisted('last-wins', 'PB-2-last-wins', 'a singular field written more than once: the last value wins; an embedded message in several records: merged', { split: true }, 'with singular fields repeated and embedded messages split'),
+  twisted('any-order', 'PB-2-any-order', 'the records of every message in another order decode to the same message', { shuffle: true }, 'with records out of order'),
+  twisted('varint-padded', 'PB-2-varint-width', 'varints padded with 0x80 continuation bytes (values up to ten bytes, tags and lengths up to five) decode as their value', { pad: true }, 'with padded varints'),
+  twisted(
+    'map-entry-shapes',
+    'PB-2-map-entries',
+    'map entries without a default key or value, value first, after an earlier entry of the same key, at any depth',
+    { entries: true },
+    'with map entries in other shapes',
+  ),
   def<{ msg: TypedMessage; unknown: UnknownRecord[]; at: number[] }>({
     id: 'unknown-preserved',
     requirement: 'PB-2-unknown-preserved',
@@ -609,23 +677,53 @@ export const PROPERTIES: readonly PropertyDef[] = [
       }
     },
   }),
-  def<{ msg: TypedMessage; record: number; cut: number }>({
+  def<{ msg: TypedMessage; tape: number[] }>({
     id: 'truncated-rejected',
     requirement: 'PB-2-truncated-rejected',
-    title: 'input cut inside a field is rejected',
+    title: 'input cut inside a record, at the top or inside an embedded message or map entry, is rejected',
     needs: ['decode'],
-    arbitrary: (ctx) =>
-      fc.record({ msg: kit(ctx).any.filter((m) => encodeReference(ctx.schema, m.type, m.json).length >= 2), record: fc.nat(), cut: fc.nat() }),
-    async check({ msg, record, cut }, ops, { schema }) {
-      const full = encodeReference(schema, msg.type, msg.json);
-      const records = readRecords(full);
-      const r = records[record % records.length]!;
-      const at = r.start + 1 + (cut % (r.end - r.start - 1));
-      const input = full.subarray(0, at);
-      const got = await ops.decodeRaw(msg.type, input);
-      if (!('parseError' in got)) {
-        throw new Failure(`input cut at byte ${at} of ${full.length} (inside field ${r.field}) was accepted as ${JSON.stringify(got.json)}`, toHex(input));
-      }
+    arbitrary: (ctx) => fc.record({ msg: kit(ctx).any.filter((m) => encodeReference(ctx.schema, m.type, m.json).length >= 2), tape: tapeArb }),
+    async check({ msg, tape }, ops, { schema }) {
+      const cut = truncateDeep(schema, msg.type, encodeReference(schema, msg.type, msg.json), new Tape(tape));
+      await expectRefused(ops, msg.type, cut.bytes, cut.what);
+    },
+  }),
+  def<{ msg: TypedMessage; tape: number[] }>({
+    id: 'malformed-rejected',
+    requirement: 'PB-2-malformed-rejected',
+    title: 'a tag of wire type 6 or 7 or field number 0, or a broken group, at any depth, is rejected',
+    needs: ['decode'],
+    arbitrary: twistedArb,
+    async check({ msg, tape }, ops, { schema }) {
+      const bad = insertMalformed(schema, msg.type, encodeReference(schema, msg.type, msg.json), new Tape(tape));
+      await expectRefused(ops, msg.type, bad.bytes, bad.what);
+    },
+  }),
+  def<{ msg: TypedMessage; tape: number[] }>({
+    id: 'utf8-rejected',
+    requirement: 'PB-2-string-utf8',
+    title: 'a string (a map key included) holding invalid UTF-8 is rejected',
+    needs: ['decode'],
+    inapplicable: (ctx) => none('string field or map with string keys')(kit(ctx).strings),
+    arbitrary: (ctx) => fc.record({ msg: fc.constantFrom(...kit(ctx).strings).chain((t) => withString(ctx, t)), tape: tapeArb }),
+    async check({ msg, tape }, ops, { schema }) {
+      const bad = corruptString(schema, msg.type, encodeReference(schema, msg.type, msg.json), new Tape(tape));
+      if (!bad) throw new Skip('the message holds no string');
+      await expectRefused(ops, msg.type, bad.bytes, bad.what);
+    },
+  }),
+  def<{ msg: TypedMessage; tape: number[] }>({
+    id: 'wire-type-mismatch',
+    requirement: 'PB-2-wire-type-mismatch',
+    title: 'a documented field in another wire type is skipped or refused, never read as its value',
+    needs: ['decode'],
+    arbitrary: twistedArb,
+    async check({ msg, tape }, ops, { schema }) {
+      const odd = insertWrongWireType(schema, msg.type, encodeReference(schema, msg.type, msg.json), new Tape(tape));
+      if (!odd) return;
+      const got = await ops.decodeRaw(msg.type, odd.bytes);
+      if ('parseError' in got) return;
+      expectSame(canonical(schema, msg.type, msg.json), got.json, `${odd.what}: neither skipped nor refused, decoded as`, odd.bytes);
     },
   }),
   def<TypedMessage>({
@@ -654,10 +752,22 @@ export const PROPERTIES: readonly PropertyDef[] = [
       expectSame(want, decodeReference(ctx.schema, v.type, bytes), `golden ${name} encoded as`, bytes);
     },
   }),
+  def<TypedMessage>({
+    id: 'canonical-bytes',
+    requirement: 'PB-2-canonical-bytes',
+    title: "every message encodes to exactly the reference's bytes (map entries in any order); a difference is filed under the requirement it breaks",
+    needs: ['encode'],
+    arbitrary: (ctx) => kit(ctx).any,
+    async check({ type, json }, ops, { schema }) {
+      const bytes = await ops.encode(type, json);
+      const d = canonicalDifference(schema, type, json, bytes);
+      if (d) throw new Failure(`${d.kind}: ${d.message} (reference: ${toHex(encodeReference(schema, type, json))})`, toHex(bytes), d.requirement);
+    },
+  }),
   def<string>({
     id: 'golden-bytes',
-    requirement: 'PB-2-field-order',
-    title: 'encoding the golden vectors gives exactly the bytes protoc writes',
+    requirement: 'PB-2-canonical-bytes',
+    title: 'encoding the golden vectors gives exactly the bytes protoc writes; a difference is filed under the requirement it breaks',
     needs: ['encode'],
     inapplicable: (ctx) => (ctx.golden.length ? undefined : 'golden vectors exist only for the documented format'),
     arbitrary: (ctx) => fc.constantFrom(...ctx.golden.map((v) => v.name)),
@@ -665,7 +775,9 @@ export const PROPERTIES: readonly PropertyDef[] = [
     async check(name, ops, ctx) {
       const v = ctx.golden.find((g) => g.name === name)!;
       const bytes = await ops.encode(v.type, v.json);
-      if (toHex(bytes) !== v.hex) throw new Failure(`golden ${name}: wrote ${toHex(bytes)}, protoc writes ${v.hex}`, toHex(bytes));
+      if (toHex(bytes) === v.hex) return;
+      const d = canonicalDifference(ctx.schema, v.type, v.json, bytes);
+      throw new Failure(`golden ${name}: wrote ${toHex(bytes)}, protoc writes ${v.hex}${d ? ` (${d.kind}: ${d.message})` : ''}`, toHex(bytes), d?.requirement);
     },
   }),
 ];

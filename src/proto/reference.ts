@@ -93,7 +93,7 @@ function floatBytes(v: number, single: boolean): number[] {
 }
 
 /** The bytes of one value without a tag (varint, fixed or length-prefixed payload). */
-function valueBytes(schema: Schema, t: ValueType, v: unknown): number[] {
+export function valueBytes(schema: Schema, t: ValueType, v: unknown): number[] {
   if (t.kind === 'enum') return varint(BigInt.asUintN(64, BigInt(enumNumber(schema, t.enum, v))));
   if (t.kind === 'message') {
     const body = encodeCanonical(schema, t.message, v as JsonObject);
@@ -161,7 +161,7 @@ function defaultValue(schema: Schema, t: ValueType | ScalarType): unknown {
 }
 
 /** A map key (JSON object key text) as the value of its key type. */
-function keyValue(key: ScalarType, k: string): unknown {
+export function keyValue(key: ScalarType, k: string): unknown {
   if (key === 'bool') return k === 'true';
   if (key === 'string') return k;
   if (['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32'].includes(key)) return Number(k);

@@ -51,7 +51,7 @@ export interface RunOptions {
   readonly client: () => Promise<TesteeClient>;
 }
 
-type Verdict = { ok: true } | { ok: false; message: string; hex?: string } | { skip: string };
+type Verdict = { ok: true } | { ok: false; message: string; hex?: string; requirement?: string } | { skip: string };
 
 async function evaluate(p: PropertyDef, value: unknown, ops: Ops, ctx: SuiteContext): Promise<Verdict> {
   try {
@@ -59,7 +59,7 @@ async function evaluate(p: PropertyDef, value: unknown, ops: Ops, ctx: SuiteCont
     return { ok: true };
   } catch (e) {
     if (e instanceof Skip) return { skip: e.message };
-    if (e instanceof Failure) return { ok: false, message: e.message, ...(e.hex !== undefined ? { hex: e.hex } : {}) };
+    if (e instanceof Failure) return { ok: false, message: e.message, ...(e.hex !== undefined ? { hex: e.hex } : {}), ...(e.requirement !== undefined ? { requirement: e.requirement } : {}) };
     if (e instanceof TesteeError) throw e;
     return { ok: false, message: `check failed: ${(e as Error).message}` };
   }
@@ -126,16 +126,23 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
           if (i !== failure.index || stringify(value) !== stringify(failure.value)) cache.clear();
         }
         const v = await verdictOf(value);
-        return !('ok' in v) || v.ok;
+        // A failure under another requirement than the first one found does not count: shrinking
+        // keeps to the requirement the first pass found broken (a Required one is not lost to a
+        // Recommended difference of a smaller value).
+        return !('ok' in v) || v.ok || (failure !== undefined && requirementOf(v) !== requirementOf(failure.verdict));
       }),
       { seed: opts.seed, numRuns, examples: examples.map((e) => [e]), ...(opts.path ? { path: opts.path } : {}) },
     );
     const counter = result.failed && result.counterexample ? result.counterexample[0] : failure?.value;
     if (counter === undefined) return done({ status: 'pass', cases: result.numRuns, skippedCases: 0 });
     const verdict = await verdictOf(counter);
-    const failed = verdict as { message: string; hex?: string };
+    const failed = verdict as { message: string; hex?: string; requirement?: string };
+    // A failure may name the requirement it breaks (an encoder's invalid bytes, a classified difference).
+    const broken = failed.requirement ? requirement(failed.requirement) : req;
     return done({
-      status: req.level === 'Required' || opts.enforceRecommended ? 'fail' : 'warn',
+      requirement: broken.id,
+      level: broken.level,
+      status: broken.level === 'Required' || opts.enforceRecommended ? 'fail' : 'warn',
       cases: result.numRuns + result.numShrinks,
       skippedCases: known?.skipped ?? 0,
       message: failed.message,
@@ -146,6 +153,10 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
     if (e instanceof TesteeError) return done({ status: 'fail', cases: 0, skippedCases: 0, message: `testee failure: ${e.message}` });
     throw e;
   }
+}
+
+function requirementOf(v: Verdict): string | undefined {
+  return 'ok' in v && !v.ok ? v.requirement : undefined;
 }
 
 interface FirstPass {

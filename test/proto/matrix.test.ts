@@ -6,7 +6,9 @@ import { runSuite } from '../../src/proto/runner.ts';
 import { peerSchema } from '../../src/proto/model.ts';
 import { InProcessTestee, ProcessTestee, helloOf, type TesteeClient } from '../../src/proto/testee.ts';
 import { SHIPPED } from '../../src/proto/testees/index.ts';
-import { shippedCommand } from './helpers.ts';
+import { KNOWN_DIVERGENCES, shippedCommand } from './helpers.ts';
+import { bufbuildCodec } from '../../src/proto/testees/bufbuild.ts';
+import { fromHex, toBase64 } from '../../src/proto/wire.ts';
 
 const ctx = { schema: peerSchema(), golden: readGolden().vectors };
 const BIN = fileURLToPath(new URL('../../bin/conform.js', import.meta.url));
@@ -19,7 +21,8 @@ describe('cross-implementation matrix: every shipped testee holds every Required
       const { testee, hello } = await ProcessTestee.start(await shippedCommand(shipped));
       try {
         const results = await runSuite(hello, ctx, { runs: 40, seed: 20240501, client: async () => testee });
-        const failures = results.filter((r) => r.level === 'Required' && r.status === 'fail');
+        const known = KNOWN_DIVERGENCES[shipped.name] ?? {};
+        const failures = results.filter((r) => r.level === 'Required' && r.status === 'fail' && !(r.id in known));
         expect(failures.map((r) => `${r.id}: ${r.message}`)).toEqual([]);
         expect(results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(18);
       } finally {
@@ -33,6 +36,17 @@ describe('cross-implementation matrix: every shipped testee holds every Required
     const client: TesteeClient = new InProcessTestee(codec);
     const results = await runSuite(helloOf(codec), ctx, { runs: 40, seed: 20240501, client: async () => client });
     expect(results.filter((r) => r.status !== 'pass').map((r) => r.id)).toEqual([]);
+  });
+
+  it('the known divergences of @bufbuild/protobuf are still there (remove them from KNOWN_DIVERGENCES when fixed)', async () => {
+    const codec = bufbuildCodec();
+    const decode = async (type: string, hex: string): Promise<unknown> => (await codec.handle([{ id: 1, op: 'decode', type, bytes: toBase64(fromHex(hex)) }]))[0];
+    // networking_sockets (13) of length 2 holds data (5) of length 1 without its byte; source_ip (128) = 128 follows.
+    expect(await decode('Common_Message', '6a022a0180088001')).toMatchObject({ json: { networking_sockets: { data: 'gA==' } } });
+    // An end group of room_id (field 1, 0c) with no start group: the byte after it is read as room_id.
+    expect(await decode('Lobby', '0c05')).toMatchObject({ json: { room_id: '5' } });
+    // appid (9, uint32) written as LEN: read as a value.
+    expect(await decode('Lobby', '4a020801')).toMatchObject({ json: { appid: 2 } });
   });
 
   it('conform proto --matrix reports a testee whose runtime is missing as skip, with the reason', () => {

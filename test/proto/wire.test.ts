@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { peerSchema } from '../../src/proto/model.ts';
-import { messageArbitraries } from '../../src/proto/arbitraries.ts';
+import { Tape, canonicalDifference, insertMalformed, tapeArb, truncateDeep, validateEncoding, writeTwisted, type Twists } from '../../src/proto/adversarial.ts';
+import { anyMessage, messageArbitraries } from '../../src/proto/arbitraries.ts';
 import { inspectEncoding } from '../../src/proto/inspect.ts';
 import { canonical } from '../../src/proto/json.ts';
 import { decodeReference, encodeReference } from '../../src/proto/reference.ts';
@@ -52,5 +53,64 @@ describe('wire reader', () => {
         { numRuns: 30, seed: 4242 },
       );
     }
+  });
+});
+
+describe('adversarial encodings', () => {
+  const TWISTS: Twists[] = [{ split: true }, { shuffle: true }, { pad: true }, { pack: true }, { entries: true }, { unknown: true }, { split: true, shuffle: true, pad: true, pack: true, entries: true, unknown: true }];
+
+  it('property: every twisted encoding is valid and decodes, by the reference decoder, to the message it was written from', () => {
+    const any = anyMessage(PEER.root, { rootMessage: PEER.rootMessage });
+    let differs = 0;
+    fc.assert(
+      fc.property(any, tapeArb, fc.constantFrom(...TWISTS), ({ type, json }, tape, twists) => {
+        const bytes = writeTwisted(PEER, type, json, twists, new Tape(tape));
+        expect(validateEncoding(PEER, type, bytes)).toBeNull();
+        expect(decodeReference(PEER, type, bytes)).toEqual(canonical(PEER, type, json));
+        if (toHex(bytes) !== toHex(encodeReference(PEER, type, json))) differs++;
+      }),
+      { numRuns: 300, seed: 4242 },
+    );
+    // The twists do change the bytes (most cases are not the reference's).
+    expect(differs).toBeGreaterThan(150);
+  });
+
+  it('property: a record cut at any depth, or a malformed record put at any depth, is not a valid encoding', () => {
+    const any = anyMessage(PEER.root, { rootMessage: PEER.rootMessage }).filter((m) => encodeReference(PEER, m.type, m.json).length >= 2);
+    fc.assert(
+      fc.property(any, tapeArb, ({ type, json }, tape) => {
+        const bytes = encodeReference(PEER, type, json);
+        expect(validateEncoding(PEER, type, truncateDeep(PEER, type, bytes, new Tape(tape)).bytes)).not.toBeNull();
+        expect(validateEncoding(PEER, type, insertMalformed(PEER, type, bytes, new Tape(tape)).bytes)).not.toBeNull();
+      }),
+      { numRuns: 300, seed: 4243 },
+    );
+  });
+
+  it('validateEncoding names the offset of the first invalid byte, inside embedded messages too', () => {
+    // lobby (5) of length 1 holding room_id (1) without its value: the tag at offset 2.
+    expect(validateEncoding(PEER, 'Common_Message', fromHex('2a0108'))).toMatchObject({ offset: 2 });
+    // lobby of length 3 holding values (3) of length 5.
+    expect(validateEncoding(PEER, 'Common_Message', fromHex('2a031a0500'))).toMatchObject({ offset: 2, message: expect.stringMatching(/runs past the end/) as unknown });
+    // Announce.ids packed, ending inside a varint; a map key that is not UTF-8.
+    expect(validateEncoding(PEER, 'Announce', fromHex('120201ff'))).toMatchObject({ offset: 2 });
+    expect(validateEncoding(PEER, 'Lobby', fromHex('1a030a01ff'))).toMatchObject({ offset: 4, utf8: true });
+  });
+
+  it('canonicalDifference classifies how bytes differ from the reference and names the requirement', () => {
+    const kind = (type: string, json: object, hex: string): [string, string] | null => {
+      const d = canonicalDifference(PEER, type, json, fromHex(hex));
+      return d && [d.kind, d.requirement];
+    };
+    expect(kind('Lobby', { owner: '1', appid: 2 }, '10014802')).toBeNull();
+    expect(kind('Lobby', { owner: '1', appid: 2 }, '48021001')).toEqual(['order', 'PB-2-field-order']);
+    expect(kind('Lobby', { owner: '1', appid: 2 }, '1081004802')).toEqual(['varint width', 'PB-2-canonical-bytes']);
+    expect(kind('Networking_Sockets', { virtual_port: -1 }, '10ffffffff0f')).toEqual(['varint sign', 'PB-2-canonical-bytes']);
+    expect(kind('Lobby', { owner: '1' }, '10010800')).toEqual(['default-emitted', 'PB-2-defaults-omitted']);
+    expect(kind('Lobby', { owner: '1', appid: 2 }, '1001')).toEqual(['missing field', 'PB-2-roundtrip']);
+    expect(kind('Lobby', { values: { a: 'AQ==' } }, '1a06120101' + '0a0161')).toEqual(['map entry shape', 'PB-2-canonical-bytes']);
+    // Map entries in another order are the same bytes for this purpose.
+    expect(kind('Lobby', { values: { a: '', b: '' } }, '1a050a01621200' + '1a050a01611200')).toBeNull();
+    expect(kind('Announce', { ids: ['1', '2'] }, '12020102' + '1200')).toEqual(['extra record', 'PB-2-canonical-bytes']);
   });
 });

@@ -240,7 +240,7 @@ const register = [
       'A behaviour of the reference server, for the clients of the service family: every list reads `limit` (an integer from 1, clamped to the 100 of posts; another value is refused with 424; without it 20 posts or 100 other records) and `page`: a number <= 0 or a value that does not start with a number is page 1; `b<id>` lists the records with a smaller id, newest first; `a<id>` the nearest records with a larger id, shown newest first. Sequential pages order by id whatever sort key was asked for; numbered pages of a sort key break ties by id.',
     why: 'This is how the service family pages every list; its clients (booru libraries, gallery-dl) need it to walk a list without loops or repeats.',
     checks:
-      'None. These are server behaviours, not requirements of the document: no check sends `limit` or `page` to a list other than posts, nor a `page` other than a positive number, and a target that refuses them stays conformant.',
+      'None. These are server behaviours, not requirements of the document: a target that refuses them stays conformant. Checks send `page` (2, 3, ...) to a list other than posts only to find records of their own past the first page (INT-list-pages), and judge the pages read before a refused or ignored one; no check sends `limit` to such a list, nor a `page` other than a positive number.',
   },
   {
     id: 'INT-list-pages',

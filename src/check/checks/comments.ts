@@ -5,6 +5,7 @@ import { recordId } from '../formats.ts';
 import { make, makePost } from '../world.ts';
 import { field, listIds, show, succeed, text } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
+import { listedFor } from './support/pages.ts';
 
 export const comment_lifecycle = defineCheck({
   id: 'comments/lifecycle', fn: 'comment_lifecycle', resource: 'comments',
@@ -27,9 +28,10 @@ export const comment_creator_name_is_exact = defineCheck({
   async run(ctx) {
     const id = await make.comment(ctx, (await makePost(ctx)).id);
     const name = ctx.accounts.actor.name;
-    const exact = await listIds(ctx, 'comments.list', { creator_name: name });
+    // The actor's comments of every run so far: on as many pages as it takes to come to this one (INT-list-pages).
+    const exact = await listedFor(ctx, 'comments.list', { creator_name: name }, [id], []);
     if (!exact.includes(id)) fail(`search[creator_name]=${name} does not find the member's comment ${id}`, { expected: `comment ${id}`, actual: JSON.stringify(exact) });
-    const partial = await listIds(ctx, 'comments.list', { creator_name: name.slice(0, -1) });
+    const partial = await listedFor(ctx, 'comments.list', { creator_name: name.slice(0, -1) }, [], [id]);
     if (partial.includes(id)) fail(`search[creator_name]=${name.slice(0, -1)} (a prefix) finds comment ${id}`, { expected: 'exact match only', actual: JSON.stringify(partial) });
   },
 });

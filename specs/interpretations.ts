@@ -240,7 +240,28 @@ const register = [
       'A behaviour of the reference server, for the clients of the service family: every list reads `limit` (an integer from 1, clamped to the 100 of posts; another value is refused with 424; without it 20 posts or 100 other records) and `page`: a number <= 0 or a value that does not start with a number is page 1; `b<id>` lists the records with a smaller id, newest first; `a<id>` the nearest records with a larger id, shown newest first. Sequential pages order by id whatever sort key was asked for; numbered pages of a sort key break ties by id.',
     why: 'This is how the service family pages every list; its clients (booru libraries, gallery-dl) need it to walk a list without loops or repeats.',
     checks:
-      'None. These are server behaviours, not requirements of the document: no check sends `limit` or `page` to a list other than posts, nor a `page` other than a positive number, and a target that refuses them stays conformant.',
+      'None. These are server behaviours, not requirements of the document: a target that refuses them stays conformant. Checks send `page` (2, 3, ...) to a list other than posts only to find records of their own past the first page (INT-list-pages), and judge the pages read before a refused or ignored one; no check sends `limit` to such a list, nor a `page` other than a positive number.',
+  },
+  {
+    id: 'INT-list-pages',
+    section: '4, 8',
+    question:
+      'How many records a list other than posts gives at once: the document states a maximum for posts only ("hard maximum 100"), and `limit` and `page` are listed for posts only.',
+    reading:
+      'A list may give its records a page at a time, newest first, in pages of any size (the reference server gives 100; the service family 20, and 40 forum topics in A), and may read or ignore `limit` and `page` there (INT-paging): B ignores `limit` on them. Records made by a client are found through the list\'s documented searches, or on the following pages.',
+    why: 'Nothing in the document says a list gives every record at once; a service with many records cannot.',
+    checks:
+      'A check that looks for records of its own on a list narrows the list to them by a search with the run\'s unique words where the operation has one, and otherwise reads page 2, 3, ... (`page`, INT-paging) until it has found them, a page repeats or adds nothing, or a bound of pages. It never demands that a list give a number of records, nor that `page` be read.',
+  },
+  {
+    id: 'INT-time-format',
+    section: '2, 4 Response bodies',
+    question: '"Fields of returned records: not shown": a record\'s times (`created_at`, `last_comment_bumped_at`) have no stated form, zone or precision.',
+    reading:
+      'A time is an ISO 8601 date and time with its offset, in any zone and at any precision of at least a second: the service family writes US Eastern time, `2013-03-02T10:11:12.345-05:00`, and B `2013-03-02T10:11:12-05:00`. The reference server writes UTC with milliseconds.',
+    why: 'Rails writes times in the application\'s zone with its offset, and before Rails 4 without fractions of a second; the document fixes neither.',
+    checks:
+      'Checks compare times as instants (parsed with their offsets), never as text; two times that agree to the second where one of them is written without fractions are the same time. A check that needs a later time than one written to the second waits until the next second before the change it observes.',
   },
   {
     id: 'INT-post-files',

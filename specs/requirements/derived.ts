@@ -99,9 +99,11 @@ export function observableEffect(p: ParamSpec): boolean {
 }
 
 /** The readings an effect's observation rests on. */
-function effectReadings(p: ParamSpec): { interpretations?: readonly InterpretationId[] } {
+function effectReadings(op: OperationSpec<OperationId>, p: ParamSpec): { interpretations?: readonly InterpretationId[] } {
   const e = p.effect!;
   const readings: InterpretationId[] = [];
+  // A filter's records are looked for on the pages of a list other than posts (INT-list-pages).
+  if (e.kind === 'filter' && op.id !== 'posts.list') readings.push('INT-list-pages');
   if (p.sortKey) readings.push('INT-sort-order');
   if (e.kind === 'filter' && e.match === 'matches') readings.push('INT-matches');
   if (e.kind === 'filter' && e.reading) readings.push(e.reading);
@@ -120,7 +122,7 @@ function effectRequirements(op: OperationSpec<OperationId>, p: ParamSpec): Requi
     statement: `${request(op)}: \`${p.name}\` (${p.description}). ${effectText(p.effect!)}`,
     quote: `${op.name}: \`${p.name}\` (${p.description})`,
     basis: 'text',
-    ...effectReadings(p),
+    ...effectReadings(op, p),
     operations: [op.id],
     scenario: 'effects',
     params: [`${op.id} ${p.name}`],

@@ -230,7 +230,7 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-4-comments-do-not-bump', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.create'] },
     statement: 'A comment made with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing; one made without it does.',
     quote: '`comment[do_not_bump_post]` (set to 1 to keep the post from moving to the top of the comment listing)',
-    interpretations: ['INT-do-not-bump'],
+    interpretations: ['INT-do-not-bump', 'INT-time-format'],
     params: ['comments.create comment[do_not_bump_post]'],
   },
   {

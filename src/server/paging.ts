@@ -14,7 +14,8 @@
  */
 import type { RawInput } from './params.ts';
 import { invalid, parseInteger } from './params.ts';
-import type { Queryable, Row } from './db/index.ts';
+import type { Row } from './db/index.ts';
+import type { ServerEnv } from './registry.ts';
 import type { Where } from './sql.ts';
 import { LIST_SIZE } from './sql.ts';
 import { POSTS_PER_REQUEST_MAX } from '../../specs/model/index.ts';
@@ -31,10 +32,24 @@ export interface PagingRule {
   readonly defaultLimit: number;
   /** The clamp of `limit`; Infinity switches it off (a fault of the posts list). */
   readonly maxLimit: number;
+  /** `limit` is not read: every page holds defaultLimit records. */
+  readonly fixed?: boolean;
 }
 
 /** Every list but posts: 100 records by default (as before `limit` was read), at most 100. */
 export const LIST_PAGING: PagingRule = { defaultLimit: LIST_SIZE, maxLimit: POSTS_PER_REQUEST_MAX };
+
+/** Records a page of a list other than posts under the variation paging-small-default (INT-list-pages). */
+export const SMALL_PAGE = 20;
+
+/**
+ * The paging of every list but posts on this server: LIST_PAGING, or under the variation
+ * paging-small-default the service family's 20 records a page, where B does not read `limit` at all.
+ */
+export function listPaging(env: Pick<ServerEnv, 'variant' | 'variations'>): PagingRule {
+  if (!env.variations.active('paging-small-default')) return LIST_PAGING;
+  return { defaultLimit: SMALL_PAGE, maxLimit: POSTS_PER_REQUEST_MAX, ...(env.variant === 'B' ? { fixed: true } : {}) };
+}
 
 export type PageMode = { readonly kind: 'numbered'; readonly page: number } | { readonly kind: 'before' | 'after'; readonly id: number };
 
@@ -54,6 +69,7 @@ export function parsePage(value: unknown): PageMode {
 
 /** Reads a `limit` value: an integer from 1, clamped to the rule's maximum; absent or empty is the default. */
 export function parseLimit(value: unknown, rule: PagingRule): number {
+  if (rule.fixed) return rule.defaultLimit;
   if (value === undefined || value === null || value === '') return rule.defaultLimit;
   if (typeof value !== 'string' && typeof value !== 'number') throw invalid(`${LIMIT_PARAM} must be a single value`);
   const n = parseInteger(String(value).trim());
@@ -102,8 +118,8 @@ export class Paging {
  * The rows of one page of a list (every list but posts): `select` is the statement up to its WHERE
  * clause, `w` the list's conditions, `idColumn` and `order` as for `Paging.sql`.
  */
-export async function pagedRows<T extends Row>(db: Queryable, input: RawInput, w: Where, select: string, idColumn: string, order: string): Promise<T[]> {
-  const paging = Paging.of(input, LIST_PAGING);
+export async function pagedRows<T extends Row>(env: Pick<ServerEnv, 'db' | 'variant' | 'variations'>, input: RawInput, w: Where, select: string, idColumn: string, order: string): Promise<T[]> {
+  const paging = Paging.of(input, listPaging(env));
   const tail = paging.sql(w, idColumn, order);
-  return paging.arrange(await db.query<T>(`${select} ${w.sql} ${tail}`, w.params));
+  return paging.arrange(await env.db.query<T>(`${select} ${w.sql} ${tail}`, w.params));
 }

@@ -92,7 +92,7 @@ export function listReports(kind: ReportKind): HandlerFactory {
       if (name !== undefined) w.add(`creator_id = ${userIdByName(w, name)}`);
       const post = params.int(POST_ID);
       if (post !== undefined && !env.faults.active(kind.postIdIgnored)) w.add(`post_id = ${w.p(post)}`);
-      const rows = await pagedRows<ReportRow>(env.db, raw, w, `SELECT * FROM ${kind.table}`, 'id', 'id DESC');
+      const rows = await pagedRows<ReportRow>(env, raw, w, `SELECT * FROM ${kind.table}`, 'id', 'id DESC');
       return { kind: 'list', root: kind.table, element: kind.prefix, records: rows.map((r) => record(r, env)) };
     };
   };

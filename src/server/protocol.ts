@@ -59,25 +59,54 @@ function xmlText(s: string): string {
   return s.replace(XML_INVALID, '');
 }
 
-function jsonValue(v: FieldValue): unknown {
-  return v instanceof Date ? v.toISOString() : v;
+/**
+ * How times are written: UTC with milliseconds (default), or as the service family writes them, in US
+ * Eastern time with its offset, with milliseconds (`2013-03-02T10:11:12.345-05:00`) or without them
+ * (`2013-03-02T10:11:12-05:00`).
+ */
+export type TimeStyle = 'utc' | 'eastern' | 'eastern-seconds';
+
+const EASTERN = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York', hourCycle: 'h23',
+  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** A time in US Eastern time (standard or daylight saving), ISO 8601 with its offset. */
+export function easternTime(d: Date, fractions: boolean): string {
+  const part = Object.fromEntries(EASTERN.formatToParts(d).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second));
+  const offset = Math.round((wall - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  const ms = fractions ? `.${String(d.getTime() % 1000).padStart(3, '0')}` : '';
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${ms}${sign}${hh}:${mm}`;
 }
 
-function xmlField(v: FieldValue): unknown {
+function timeText(d: Date, style: TimeStyle): string {
+  return style === 'utc' ? d.toISOString() : easternTime(d, style === 'eastern');
+}
+
+function jsonValue(v: FieldValue, style: RenderStyle): unknown {
+  return v instanceof Date ? timeText(v, style.times ?? 'utc') : v;
+}
+
+function xmlField(v: FieldValue, style: RenderStyle): unknown {
   if (v === null) return { '@_nil': 'true' };
-  if (v instanceof Date) return { '#text': v.toISOString(), '@_type': 'datetime' };
+  if (v instanceof Date) return { '#text': timeText(v, style.times ?? 'utc'), '@_type': 'datetime' };
   if (typeof v === 'number') return { '#text': String(v), '@_type': Number.isInteger(v) ? 'integer' : 'float' };
   if (typeof v === 'boolean') return { '#text': String(v), '@_type': 'boolean' };
   if (Array.isArray(v)) return { '@_type': 'array', item: v.map((s) => xmlText(s)) };
   return xmlText(v as string);
 }
 
-/** How XML is written: element names as the JSON members (default) or dasherized, as Rails writes them. */
-export interface XmlStyle {
+/** How records are written: XML element names as the JSON members (default) or dasherized, as Rails writes them; times. */
+export interface RenderStyle {
   readonly dasherize?: boolean;
+  readonly times?: TimeStyle;
 }
 
-const name = (k: string, style: XmlStyle) => (style.dasherize ? k.replace(/_/g, '-') : k);
+const name = (k: string, style: RenderStyle) => (style.dasherize ? k.replace(/_/g, '-') : k);
 
 /** The XML rendering faults: numbers of a record drift by one, space-delimited lists are joined by commas. */
 function xmlValue(k: string, v: FieldValue, faults: Faults): FieldValue {
@@ -87,15 +116,15 @@ function xmlValue(k: string, v: FieldValue, faults: Faults): FieldValue {
   return v;
 }
 
-function xmlRecord(record: ApiRecord, faults: Faults, style: XmlStyle): Record<string, unknown> {
+function xmlRecord(record: ApiRecord, faults: Faults, style: RenderStyle): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) out[name(k, style)] = xmlField(xmlValue(k, v, faults));
+  for (const [k, v] of Object.entries(record)) out[name(k, style)] = xmlField(xmlValue(k, v, faults), style);
   return out;
 }
 
-function jsonRecord(record: ApiRecord): Record<string, unknown> {
+function jsonRecord(record: ApiRecord, style: RenderStyle): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) out[k] = jsonValue(v);
+  for (const [k, v] of Object.entries(record)) out[k] = jsonValue(v, style);
   return out;
 }
 
@@ -124,13 +153,13 @@ export function renderEnvelope(format: Format, status: number, env: EnvelopeBody
   return finish(format, status, XML_DECLARATION + xmlBuilder.build({ [element]: attrs }), faults);
 }
 
-export function renderRecord(format: Format, element: string, record: ApiRecord, faults: Faults, style: XmlStyle = {}): Rendered {
-  if (format === 'json') return finish(format, 200, JSON.stringify(jsonRecord(record)), faults);
+export function renderRecord(format: Format, element: string, record: ApiRecord, faults: Faults, style: RenderStyle = {}): Rendered {
+  if (format === 'json') return finish(format, 200, JSON.stringify(jsonRecord(record, style)), faults);
   return finish(format, 200, XML_DECLARATION + xmlBuilder.build({ [name(element, style)]: xmlRecord(record, faults, style) }), faults);
 }
 
-export function renderList(format: Format, root: string, element: string, records: readonly ApiRecord[], faults: Faults, style: XmlStyle = {}): Rendered {
-  if (format === 'json') return finish(format, 200, JSON.stringify(records.map(jsonRecord)), faults);
+export function renderList(format: Format, root: string, element: string, records: readonly ApiRecord[], faults: Faults, style: RenderStyle = {}): Rendered {
+  if (format === 'json') return finish(format, 200, JSON.stringify(records.map((r) => jsonRecord(r, style))), faults);
   const body = { [name(root, style)]: { '@_type': 'array', ...(records.length > 0 ? { [name(element, style)]: records.map((r) => xmlRecord(r, faults, style)) } : {}) } };
   return finish(format, 200, XML_DECLARATION + xmlBuilder.build(body), faults);
 }

@@ -48,7 +48,7 @@ export function listTagRelations(table: 'tag_aliases' | 'tag_implications', elem
       if (antecedent !== undefined) w.add(`antecedent_name = ${w.p(antecedent)}`);
       const id = params.int(ID);
       if (id !== undefined) w.add(`id = ${w.p(id)}`);
-      const rows = await pagedRows<RelationRow>(env.db, raw, w, `SELECT * FROM ${table}`, 'id', 'id DESC');
+      const rows = await pagedRows<RelationRow>(env, raw, w, `SELECT * FROM ${table}`, 'id', 'id DESC');
       return { kind: 'list', root: table, element, records: rows.map(record) };
     };
   };

@@ -123,6 +123,16 @@ export const VARIATIONS: readonly VariationSpec[] = [
     interpretation: 'INT-source-download',
   },
   {
+    id: 'paging-small-default',
+    summary: 'Every list but posts gives 20 records a page by default, as the service family does; B does not read `limit` on those lists at all.',
+    interpretation: 'INT-list-pages',
+  },
+  {
+    id: 'times-eastern',
+    summary: 'Times are written as the service family writes them: US Eastern time with its offset (`2013-03-02T10:11:12.345-05:00`); in B without fractions of a second (`2013-03-02T10:11:12-05:00`).',
+    interpretation: 'INT-time-format',
+  },
+  {
     id: 'no-content-A',
     summary: 'Successful state-changing calls answer 204 No Content with no body (A only).',
     interpretation: 'INT-204-envelope',

@@ -10,7 +10,7 @@ import type { ResolvedOperation, ResolvedParam } from '../../specs/model/index.t
 import type { User } from './accounts.ts';
 import type { Queryable, Row } from './db/index.ts';
 import { trueFalse } from './fields.ts';
-import { LIST_PAGING, Paging } from './paging.ts';
+import { Paging, listPaging } from './paging.ts';
 import type { ParamValues } from './params.ts';
 import type { ApiRecord } from './protocol.ts';
 import type { Ctx, HandlerFactory, ServerEnv } from './registry.ts';
@@ -210,7 +210,7 @@ export class History<V extends VersionRow> {
       const w = new Where();
       for (const clause of clauses) clause(w, params);
       const sort = sortKey !== undefined ? params.str(sortKey) : undefined;
-      const paging = Paging.of(raw, LIST_PAGING);
+      const paging = Paging.of(raw, listPaging(env));
       const tail = paging.sql(w, 'id', (sort !== undefined && order.get(sort)) || 'id DESC');
       const rows = paging.arrange(await env.db.query<V>(`SELECT * FROM ${table} ${w.sql} ${tail}`, w.params));
       const records = rows.map((r) => ({

@@ -65,6 +65,8 @@ describe('legal variations of the reference server are certified', { timeout: sc
         expect(results.filter((x) => x.status === 'pass').length).toBeGreaterThan(300);
         // The readings that let the variations pass are named where they matter.
         if (on.includes('revert-404')) expect(results.some((x) => x.status === 'warn' && x.interpretation === 'INT-version-ids-hidden')).toBe(true);
+        // Lists of 20 records a page and times in US Eastern time (B to the second) are among them.
+        expect(on).toEqual(expect.arrayContaining(['paging-small-default', 'times-eastern']));
         // Actions without a documented level ran as the most privileged account, and the report says which.
         expect(r.report!.actor).toMatchObject({ role: 'Admin', level: 50 });
         // The report names the version of the package that wrote it.
@@ -159,4 +161,27 @@ describe('a server started plainly, checked through --target', { timeout: scaled
       await server.stop();
     }
   });
+});
+
+// The family's paging and times on their own, twice on one server (with --allow-fetch for the checker's file
+// server): the second run's records are pushed off a 20-record first page by the first run's and by the other
+// checks' in flight, and each check finds its own on the pages that hold them. After the runs above, one
+// variant at a time: each run keeps both cores busy.
+describe('the service family\'s paging and times, on a server that already holds records', { timeout: scaled(600_000) }, () => {
+  for (const variant of ['A', 'B'] as const) {
+    it(`variant ${variant}: 20 records a page on lists other than posts and times in US Eastern time, twice on one server with the default --concurrency of --target`, async () => {
+      const server = await scratch.serve(['--variant', variant, '--variation', 'paging-small-default', 'times-eastern', '--allow-fetch', '127.0.0.1']);
+      try {
+        for (const seed of ['21', '22']) {
+          const r = await scratch.conform(['check', '--variant', variant, '--target', server.url, '--seed', seed, '--quiet']);
+          const results = expectConformant(r);
+          expect(results.filter((y) => y.status === 'skip').map((y) => `${y.check}: ${y.message}`)).toEqual([]);
+          expect(results.find((x) => x.check === 'comments/do-not-bump')!.status).toBe('pass');
+          if (variant === 'A') expect(results.find((x) => x.check === 'effects/tags.list/hide_empty')!.status).toBe('pass');
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });

@@ -3,7 +3,8 @@ import type { OperationId } from '../../../specs/model/index.ts';
 import type { Account } from '../accounts.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
-import { expectRefused, listIds, show, succeed, text } from './support/calls.ts';
+import { expectRefused, show, succeed, text } from './support/calls.ts';
+import { listedFor } from './support/pages.ts';
 import { expectSameRendering } from './support/read-back.ts';
 import { accountsOrSkip, listedDmails, recipientCopy, sentDmail } from './support/sent-dmail.ts';
 
@@ -83,8 +84,9 @@ export const dmail_read_search = defineCheck({
     const title = ctx.unique('unread');
     const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body: title } }, 'sending a dmail');
     const id = await recipientCopy(ctx, to, title, reply.createdId());
-    const unread = await listIds(ctx, 'dmails.list', { read: 'false' }, { as: to });
-    const read = await listIds(ctx, 'dmails.list', { read: 'true' }, { as: to });
+    // Every unread dmail of the recipient: on as many pages as it takes to come to this one (INT-list-pages).
+    const unread = await listedFor(ctx, 'dmails.list', { read: 'false' }, [id], [], { as: to });
+    const read = await listedFor(ctx, 'dmails.list', { read: 'true' }, [], [id], { as: to });
     if (!unread.includes(id) || read.includes(id)) fail(`dmail ${id}, never shown, is ${read.includes(id) ? '' : 'not '}found with read=true and ${unread.includes(id) ? '' : 'not '}with read=false`, { expected: 'read=false only (INT-dmail-read)', actual: `false: ${JSON.stringify(unread)}, true: ${JSON.stringify(read)}` });
   },
 });

@@ -17,7 +17,8 @@ import { makePost } from '../world.ts';
 import { records, succeed, text } from './support/calls.ts';
 import type { Facts, Recipe } from './support/recipes.ts';
 import { findMade, othersThan, recipeFor, userIdOf } from './support/recipes.ts';
-import { expectDisjoint, expectSelects } from './support/selection.ts';
+import { expectListSelects } from './support/pages.ts';
+import { expectDisjoint } from './support/selection.ts';
 
 /** The short name a call takes (`search[post_id]` -> `post_id`). */
 export function shortName(param: string): string {
@@ -27,6 +28,14 @@ export function shortName(param: string): string {
 async function listed(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, as?: Account): Promise<number[]> {
   const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, `${op} with ${JSON.stringify(fields)}`);
   return records(reply, op).map(recordId).filter((x): x is number => x !== undefined);
+}
+
+/**
+ * `include` is listed with `fields` and `exclude` is not, read on as many pages as the target's paging
+ * takes to show the check's own records (INT-list-pages).
+ */
+async function selects(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, include: readonly number[], exclude: readonly number[], what: string, as?: Account): Promise<void> {
+  await expectListSelects(ctx, op, fields, include, exclude, what, as ? { as } : {});
 }
 
 function needs(recipe: Recipe | undefined, fact: string, op: OperationId): Recipe {
@@ -68,7 +77,7 @@ const creator: Run = async (ctx, op, p) => {
     const value = match === 'id' ? await userIdOf(ctx, me) : me.name;
     // Each user searches for its own records (the family hides some creators from lower levels).
     const viewer = third ?? me;
-    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }, viewer), [mine], [theirs], `${p.name}=${value}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`, viewer);
   }
 };
 
@@ -81,7 +90,7 @@ const recipient: Run = async (ctx, op, p) => {
   const rc = await recipe.make(ctx, { as: from, to: c, viewer: from });
   for (const [to, mine, theirs] of [[b, rb, rc], [c, rc, rb]] as const) {
     const value = p.effect!.kind === 'filter' && p.effect!.match === 'id' ? await userIdOf(ctx, to) : to.name;
-    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }, from), [mine], [theirs], `${p.name}=${value}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`, from);
   }
 };
 
@@ -93,7 +102,7 @@ const onPost: Run = async (ctx, op, p) => {
   const byTags = p.effect!.kind === 'filter' && p.effect!.subject === 'post-tags';
   for (const [mine, theirs, post] of [[ra, rb, pa], [rb, ra, pb]] as const) {
     const value = byTags ? post.tag : post.id;
-    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }), [mine], [theirs], `${p.name}=${value}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`);
   }
 };
 
@@ -102,8 +111,8 @@ const self: Run = async (ctx, op, p) => {
   if (!recipe) return ownIds(ctx, op, p);
   const ra = await recipe.make(ctx, {});
   const rb = await recipe.make(ctx, {});
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: ra }), [ra], [rb], `${p.name}=${ra}`);
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: rb }), [rb], [ra], `${p.name}=${rb}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: ra }, [ra], [rb], `${p.name}=${ra}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: rb }, [rb], [ra], `${p.name}=${rb}`);
 };
 
 /** search[id] where the check cannot make records (users): two records the listing shows. */
@@ -111,8 +120,8 @@ async function ownIds(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam
   const all = await listed(ctx, op.id, {});
   if (all.length < 2) skip(`${op.id} lists fewer than two records to tell apart by ${p.name}`);
   const [a, b] = all as [number, number];
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: a }), [a], [b], `${p.name}=${a}`);
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: b }), [b], [a], `${p.name}=${b}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: a }, [a], [b], `${p.name}=${a}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: b }, [b], [a], `${p.name}=${b}`);
 }
 
 const textField: Run = async (ctx, op, p) => {
@@ -128,11 +137,11 @@ const textField: Run = async (ctx, op, p) => {
   const made: number[] = [];
   for (const value of words.slice(0, effect.match === 'names' ? 3 : 2)) made.push(await recipe.make(ctx, { text: { field: effect.field, value } }));
   if (effect.match === 'names') {
-    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: `${words[0]},${words[1]}` }), [made[0]!, made[1]!], [made[2]!], `${p.name}=${words[0]},${words[1]}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: `${words[0]},${words[1]}` }, [made[0]!, made[1]!], [made[2]!], `${p.name}=${words[0]},${words[1]}`);
     return;
   }
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: words[0]! }), [made[0]!], [made[1]!], `${p.name}=${words[0]}`);
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: words[1]! }), [made[1]!], [made[0]!], `${p.name}=${words[1]}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: words[0]! }, [made[0]!], [made[1]!], `${p.name}=${words[0]}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: words[1]! }, [made[1]!], [made[0]!], `${p.name}=${words[1]}`);
 };
 
 /** A `*` pattern as a regular expression (case-insensitive, as user names compare). */
@@ -146,11 +155,11 @@ async function userNames(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPa
   if (accounts.length < 2) skip('two accounts are needed');
   const [a, b] = accounts as [Account, Account];
   const [ia, ib] = [await userIdOf(ctx, a), await userIdOf(ctx, b)];
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: a.name }), [ia], [ib], `${p.name}=${a.name}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: a.name }, [ia], [ib], `${p.name}=${a.name}`);
   const pattern = `${a.name.slice(0, Math.max(1, a.name.length - 2))}*`;
   const outside = accounts.filter((x) => !glob(pattern).test(x.name));
   const outsideIds = await Promise.all(outside.slice(0, 2).map((x) => userIdOf(ctx, x)));
-  expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: pattern }), [ia], outsideIds, `${p.name}=${pattern}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: pattern }, [ia], outsideIds, `${p.name}=${pattern}`);
 }
 
 /**
@@ -164,8 +173,7 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
   if (!a || !b) skip(`the target lists fewer than two ${op.id.split('.')[0]} with a ${field}, and the API gives no way to make one`);
   for (const [mine, theirs] of [[a, b], [b, a]] as const) {
     const value = text(mine[field]!);
-    const got = await listed(ctx, op.id, { [shortName(p.name)]: value });
-    expectSelects(got, [recordId(mine)!], text(theirs[field]!).toLowerCase().includes(value.toLowerCase()) ? [] : [recordId(theirs)!], `${p.name}=${value}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, [recordId(mine)!], text(theirs[field]!).toLowerCase().includes(value.toLowerCase()) ? [] : [recordId(theirs)!], `${p.name}=${value}`);
   }
 }
 
@@ -194,7 +202,7 @@ const valueField: Run = async (ctx, op, p) => {
   const made = new Map<string, number>();
   for (const value of p.values) made.set(value, await recipe.make(ctx, { value: { field: effect.field, value } }));
   for (const [value, id] of made) {
-    expectSelects(await listed(ctx, op.id, { [shortName(p.name)]: value }), [id], [...made].filter(([v]) => v !== value).map(([, x]) => x), `${p.name}=${value}`);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, [id], [...made].filter(([v]) => v !== value).map(([, x]) => x), `${p.name}=${value}`);
   }
 };
 
@@ -216,14 +224,14 @@ const flag: Run = async (ctx, op, p) => {
   const off = await tryMake(ctx, recipe, { ...who, flag: { state, on: false } });
   if (on === undefined && off === undefined) skip(`no record in either state of ${state} can be made`);
   const values = stateValues(p);
-  const list = (value: string) => listed(ctx, op.id, { [shortName(p.name)]: value }, to);
+  const list = (value: string, include: readonly number[], exclude: readonly number[]) => selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`, to);
   const inState = [on].filter((x): x is number => x !== undefined);
   const outOfState = [off].filter((x): x is number => x !== undefined);
-  expectSelects(await list(values.on), inState, outOfState, `${p.name}=${values.on}`);
+  await list(values.on, inState, outOfState);
   if (values.off === undefined) return;
   // A hiding state (hide_empty): its second value lists every record.
-  if (effect.hides) expectSelects(await list(values.off), [...inState, ...outOfState], [], `${p.name}=${values.off}`);
-  else expectSelects(await list(values.off), outOfState, inState, `${p.name}=${values.off}`);
+  if (effect.hides) await list(values.off, [...inState, ...outOfState], []);
+  else await list(values.off, outOfState, inState);
 };
 
 /** Users cannot be made: the accounts of the run, each narrowed by its name, are selected by level. */
@@ -237,8 +245,7 @@ const level: Run = async (ctx, op, p) => {
   const key = shortName(p.name);
   const probe = async (who: Account, value: number, wanted: boolean) => {
     const id = await userIdOf(ctx, who);
-    const got = await listed(ctx, op.id, { name: who.name, [key]: value });
-    expectSelects(got, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value} with search[name]=${who.name} (level ${who.level})`);
+    await selects(ctx, op.id, { name: who.name, [key]: value }, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value} with search[name]=${who.name} (level ${who.level})`);
   };
   if (effect.match === 'eq') {
     await probe(low, low.level, true);

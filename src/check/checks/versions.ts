@@ -5,6 +5,7 @@ import { defineCheck, fail, skip } from '../check.ts';
 import { recordId } from '../formats.ts';
 import type { Account } from '../accounts.ts';
 import { make, makePost } from '../world.ts';
+import { recordsUntil } from './support/pages.ts';
 import { othersThan } from './support/recipes.ts';
 import { field, records, show, succeed, tagsOf, text } from './support/calls.ts';
 
@@ -84,7 +85,8 @@ const HISTORIES: readonly History[] = [
 
 async function currentValue(ctx: CheckContext, h: History, id: number): Promise<string> {
   if (h.show === 'artist_commentaries.list') {
-    const list = records(await succeed(ctx, h.show, { fields: {} }, 'artist_commentaries.list'), h.show);
+    // On as many pages as it takes to come to the commentary of the post (INT-list-pages).
+    const list = await recordsUntil(ctx, h.show, { fields: {} }, 'artist_commentaries.list', (read) => read.some((r) => text(r.post_id ?? '') === String(id)));
     const rec = list.find((r) => text(r.post_id ?? '') === String(id));
     if (!rec) skip(`the commentary of post ${id} is not listed with a post_id field (INT-record-fields)`);
     return text(field(rec, h.field, 'commentary'));

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Method, ResolvedOperation } from '../../../specs/model/index.ts';
-import type { Format, Outcome, Rendered } from '../protocol.ts';
+import type { Format, Outcome, Rendered, RenderStyle } from '../protocol.ts';
 import { ApiError, formatOfUrl, renderEnvelope, renderList, renderRecord } from '../protocol.ts';
 import type { QuotaTracker } from '../quota.ts';
 import type { Ctx, ServerEnv } from '../registry.ts';
@@ -65,7 +65,12 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
   const error = (reply: FastifyReply, format: Format, status: number, reason: string) =>
     send(reply, renderEnvelope(format, status, { success: false, reason }, env.faults));
 
-  const xmlStyle = { dasherize: env.variations.active('dasherized-xml') };
+  // The variation times-eastern writes times as the service family does: US Eastern time with its offset,
+  // in B without fractions of a second (INT-time-format).
+  const style: RenderStyle = {
+    dasherize: env.variations.active('dasherized-xml'),
+    times: !env.variations.active('times-eastern') ? 'utc' : env.variant === 'B' ? 'eastern-seconds' : 'eastern',
+  };
 
   /** The fault family empty-on:<op>:<param>: a list answered with no record whenever that parameter is given. */
   const selectNothing = (op: ResolvedOperation, params: Ctx['params'], o: Outcome): Outcome =>
@@ -74,9 +79,9 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
   const render = (op: ResolvedOperation, format: Format, o: Outcome): Rendered => {
     switch (o.kind) {
       case 'record':
-        return renderRecord(format, o.element, o.record, env.faults, xmlStyle);
+        return renderRecord(format, o.element, o.record, env.faults, style);
       case 'list':
-        return renderList(format, o.root, o.element, o.records, env.faults, xmlStyle);
+        return renderList(format, o.root, o.element, o.records, env.faults, style);
       case 'envelope': {
         if (op.stateChanging && faults.noContent) return { status: 204, contentType: '', body: '' };
         // The variation created-201 answers a create 201 Created, as the service family's respond_with does (INT-status-table).

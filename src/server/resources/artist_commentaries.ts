@@ -110,7 +110,7 @@ export const artistCommentariesModule: ResourceModule = {
         if (original !== undefined) w.add(original ? present('original') : `NOT ${present('original')}`);
         const translated = yesNo(params.str(TRANSLATED));
         if (translated !== undefined) w.add(translated ? present('translated') : `NOT ${present('translated')}`);
-        const rows = await pagedRows<CommentaryRow>(env.db, raw, w, `SELECT * FROM artist_commentaries`, 'id', 'id DESC');
+        const rows = await pagedRows<CommentaryRow>(env, raw, w, `SELECT * FROM artist_commentaries`, 'id', 'id DESC');
         return { kind: 'list', root: 'artist_commentaries', element: 'artist_commentary', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -167,7 +167,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     if (EMPTY_ONLY && isSet(params.str(EMPTY_ONLY)) && !f.active('artists-empty-only-ignored')) w.add(`${POST_COUNT} = 0`);
     const sort = params.str(SORT);
     const order = (sort !== undefined && !f.active('artists-sort-ignored') && ORDERS.get(sort)) || 'a.id DESC';
-    const rows = await pagedRows<ArtistRow>(env.db, raw, w, `${SELECT}`, 'a.id', order);
+    const rows = await pagedRows<ArtistRow>(env, raw, w, `${SELECT}`, 'a.id', order);
     return { kind: 'list', root: 'artists', element: 'artist', records: rows.map((r) => record(r, env)) };
   };
 }

@@ -82,7 +82,7 @@ export const commentsModule: ResourceModule = {
         }
         const creatorId = params.int(CREATOR_ID);
         if (creatorId !== undefined) w.add(`c.creator_id = ${w.p(creatorId)}`);
-        const rows = await pagedRows<CommentRow>(env.db, raw, w, `SELECT c.* FROM comments c`, 'c.id', 'c.id DESC');
+        const rows = await pagedRows<CommentRow>(env, raw, w, `SELECT c.* FROM comments c`, 'c.id', 'c.id DESC');
         return { kind: 'list', root: 'comments', element: 'comment', records: rows.map((r) => record(r, env)) };
       };
     },

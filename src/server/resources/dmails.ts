@@ -89,7 +89,7 @@ export const dmailsModule: ResourceModule = {
         if (fromId !== undefined) w.add(`from_id = ${w.p(fromId)}`);
         const read = READ ? params.str(READ) : undefined;
         if (read !== undefined && !env.faults.active('dmails-read-ignored')) w.add(`is_read = ${w.p(read === TRUE)}`);
-        const rows = await pagedRows<DmailRow>(env.db, raw, w, `SELECT * FROM dmails`, 'id', 'id DESC');
+        const rows = await pagedRows<DmailRow>(env, raw, w, `SELECT * FROM dmails`, 'id', 'id DESC');
         return { kind: 'list', root: 'dmails', element: 'dmail', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -92,7 +92,7 @@ export const forumPostsModule: ResourceModule = {
         if (category !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE category_id = ${w.p(Number(category))})`);
         const body = params.str(BODY);
         if (body !== undefined) w.add(`fp.body ILIKE ${w.p(matchesPattern(body))}`);
-        const rows = await pagedRows<ForumPostRow>(env.db, raw, w, `SELECT fp.* FROM forum_posts fp`, 'fp.id', 'fp.id DESC');
+        const rows = await pagedRows<ForumPostRow>(env, raw, w, `SELECT fp.* FROM forum_posts fp`, 'fp.id', 'fp.id DESC');
         return { kind: 'list', root: 'forum_posts', element: 'forum_post', records: rows.map((r) => record(r, env)) };
       };
     },

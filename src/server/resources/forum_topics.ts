@@ -82,7 +82,7 @@ export const forumTopicsModule: ResourceModule = {
         }
         const category = CATEGORY ? params.str(CATEGORY) : undefined;
         if (category !== undefined) w.add(`t.category_id = ${w.p(Number(category))}`);
-        const rows = await pagedRows<TopicRow>(env.db, raw, w, `${TOPIC_SELECT}`, 't.id', 't.id DESC');
+        const rows = await pagedRows<TopicRow>(env, raw, w, `${TOPIC_SELECT}`, 't.id', 't.id DESC');
         return { kind: 'list', root: 'forum_topics', element: 'forum_topic', records: rows.map((r) => topicRecord(r, env)) };
       };
     },

@@ -153,7 +153,7 @@ export const notesModule: ResourceModule = {
         if (creatorId !== undefined) w.add(`n.creator_id = ${w.p(creatorId)}`);
         // group_by=note with a post: the notes of that post in the order they were made.
         const order = grouped && postId !== undefined ? 'n.id ASC' : 'n.id DESC';
-        const rows = await pagedRows<NoteRow>(env.db, raw, w, `SELECT n.* FROM notes n`, 'n.id', order);
+        const rows = await pagedRows<NoteRow>(env, raw, w, `SELECT n.* FROM notes n`, 'n.id', order);
         return { kind: 'list', root: 'notes', element: 'note', records: rows.map((r) => record(r, env)) };
       };
     },

@@ -185,7 +185,7 @@ export const poolsModule: ResourceModule = {
         if (category !== undefined && !env.faults.active('pools-category-search-ignored')) w.add(`category = ${w.p(category)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('pools-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const rows = await pagedRows<PoolRow>(env.db, raw, w, `SELECT * FROM pools`, 'id', order);
+        const rows = await pagedRows<PoolRow>(env, raw, w, `SELECT * FROM pools`, 'id', order);
         return { kind: 'list', root: 'pools', element: 'pool', records: rows.map((r) => record(r, env)) };
       };
     },

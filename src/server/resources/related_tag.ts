@@ -1,6 +1,6 @@
 /** Related tags (INT-related-tag-shape): the tags found on posts together with the query's tags, most frequent first. */
 import type { ResourceModule } from '../registry.ts';
-import { LIST_PAGING, Paging } from '../paging.ts';
+import { Paging, listPaging } from '../paging.ts';
 import { param } from '../registry.ts';
 import { Where } from '../sql.ts';
 import { parseTagString } from '../tags.ts';
@@ -21,7 +21,7 @@ export const relatedTagModule: ResourceModule = {
         w.add(`p.tag_array @> ${q}::text[]`).add(`NOT (t.name = ANY (${q}::text[]))`);
         const category = params.str(CATEGORY);
         if (category !== undefined) w.add(`t.category = ${w.p(Number(category))}`);
-        const paging = Paging.of(raw, LIST_PAGING);
+        const paging = Paging.of(raw, listPaging(env));
         const tail = paging.sql(w, 't.id', 'frequency DESC, t.name ASC');
         const rows = paging.arrange(
           await env.db.query<TagRow & { frequency: number }>(

@@ -61,7 +61,7 @@ export const tagsModule: ResourceModule = {
         }
         const sort = params.str(ORDER);
         const order = (sort !== undefined && ORDERS.get(sort)) || 't.id DESC';
-        const rows = await pagedRows<TagRow>(env.db, raw, w, `SELECT t.* FROM tags t`, 't.id', order);
+        const rows = await pagedRows<TagRow>(env, raw, w, `SELECT t.* FROM tags t`, 't.id', order);
         return { kind: 'list', root: 'tags', element: 'tag', records: rows.map(tagRecord) };
       };
     },

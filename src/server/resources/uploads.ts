@@ -69,7 +69,7 @@ export const uploadsModule: ResourceModule = {
           if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
           else w.add(`source = ${w.p(source)}`);
         }
-        const rows = await pagedRows<UploadRow>(env.db, raw, w, `SELECT * FROM uploads`, 'id', 'id DESC');
+        const rows = await pagedRows<UploadRow>(env, raw, w, `SELECT * FROM uploads`, 'id', 'id DESC');
         return { kind: 'list', root: 'uploads', element: 'upload', records: rows.map((r) => record(r, env)) };
       };
     },

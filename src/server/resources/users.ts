@@ -70,7 +70,7 @@ export const usersModule: ResourceModule = {
         if (id !== undefined) w.add(`id = ${w.p(id)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('users-sort-ignored') && SORTS.get(sort)) || 'id DESC';
-        const rows = await pagedRows<UserRow>(env.db, raw, w, `SELECT ${COLUMNS} FROM users`, 'id', order);
+        const rows = await pagedRows<UserRow>(env, raw, w, `SELECT ${COLUMNS} FROM users`, 'id', order);
         return { kind: 'list', root: 'users', element: 'user', records: rows.map((r) => record(r, f)) };
       };
     },

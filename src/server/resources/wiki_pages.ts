@@ -123,7 +123,7 @@ export const wikiPagesModule: ResourceModule = {
         if (creatorName !== undefined) w.add(`creator_id = ${userIdByName(w, creatorName)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('wiki-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
-        const rows = await pagedRows<WikiRow>(env.db, raw, w, `SELECT * FROM wiki_pages`, 'id', order);
+        const rows = await pagedRows<WikiRow>(env, raw, w, `SELECT * FROM wiki_pages`, 'id', order);
         return { kind: 'list', root: 'wiki_pages', element: 'wiki_page', records: rows.map((r) => record(r, env)) };
       };
     },

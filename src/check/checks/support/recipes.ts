@@ -14,6 +14,7 @@ import { pngImage } from '../../images.ts';
 import type { CallOptions } from '../../target.ts';
 import { flagForAppeal, makePost } from '../../world.ts';
 import { records, succeed, text } from './calls.ts';
+import { recordsUntil } from './pages.ts';
 import { uploadRatings } from './uploading.ts';
 
 type Fields = NonNullable<CallOptions['fields']>;
@@ -67,10 +68,12 @@ export async function userIdOf(ctx: CheckContext, account: Account): Promise<num
  * searched with `search`, whose fields carry the unique `mark` (or the only record listed).
  */
 export async function findMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account): Promise<number> {
-  const listed = records(await succeed(ctx, list, { fields: search, ...(as ? { as } : {}) }, `finding ${what} through ${list}`), list);
+  // On as many pages as it takes to come to the record (INT-list-pages).
+  const found = (read: readonly RecordFields[]) => read.some((r) => carries(r, mark));
+  const listed = await recordsUntil(ctx, list, { fields: search, ...(as ? { as } : {}) }, `finding ${what} through ${list}`, found);
   let marked = listed.filter((r) => carries(r, mark));
   // Not found through the search (whose effect a check may be observing): the newest records of the plain listing.
-  if (marked.length === 0) marked = records(await succeed(ctx, list, { ...(as ? { as } : {}) }, `finding ${what} through ${list}`), list).filter((r) => carries(r, mark));
+  if (marked.length === 0) marked = (await recordsUntil(ctx, list, { ...(as ? { as } : {}) }, `finding ${what} through ${list}`, found)).filter((r) => carries(r, mark));
   const pick = marked.length === 1 ? marked[0] : listed.length === 1 ? listed[0] : undefined;
   const id = recordId(pick);
   if (id === undefined) skip(`${what} just made names no id in its answer and is not found alone through ${list} with ${JSON.stringify(search)} (INT-created-id)`);

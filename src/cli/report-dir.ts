@@ -46,7 +46,10 @@ export async function prepareReportDir(given: string | undefined, base = default
     path = resolve(given);
     try {
       created = await mkdir(path, { recursive: true });
-    } catch (err) {
+    } catch (caught) {
+      // A recursive mkdir says ENOENT for a parent it could not make (a read-only file system, EROFS):
+      // the non-recursive one says why.
+      const err = code(caught) === 'ENOENT' ? await mkdir(path).then(() => caught, (e: unknown) => e) : caught;
       throw new UsageError(`--report ${given}: cannot create the report directory ${path}: ${code(err) === 'EEXIST' || code(err) === 'ENOTDIR' ? 'a file is in the way' : code(err)}`);
     }
   } else {

@@ -16,7 +16,7 @@ import type { Source } from '../report/model.ts';
 import { RangeReader, scanHar } from './har-file.ts';
 import { exchangeRecord, learnSecrets } from './secrets.ts';
 import type { ProxyReport } from './tally.ts';
-import { Tally } from './tally.ts';
+import { NO_ANSWER_WHYS, Tally, noAnswerWhy } from './tally.ts';
 import type { Seen } from './validate.ts';
 import { Router, judgeExchange } from './validate.ts';
 
@@ -218,7 +218,11 @@ export class Audit {
         throw err;
       }
     }
-    this.sources.push({ name, exchanges: starts.length });
+    this.sources.push({
+      name,
+      exchanges: starts.length,
+      ...(layout.cutShort ? { cutShort: `the file ends inside log.entries (a recording cut short, as by a proxy that was killed): ${starts.length} whole ${starts.length === 1 ? 'entry' : 'entries'} recovered, anything after them is lost` } : {}),
+    });
   }
 
   private entry(raw: unknown, where: string): void {
@@ -255,25 +259,29 @@ export class Audit {
       this.tally.outside();
       return;
     }
+    // The client left before the answer was complete (`conform proxy --har` marks it): counted, not judged.
+    if (response._aborted === 'before-answer' || response._aborted === 'after-answer') {
+      this.tally.aborted(response._aborted);
+      return;
+    }
     // Status 0: the recorder got no response (a browser's failed request, a transport error).
     if (status === 0) {
       const error = typeof response._error === 'string' ? response._error : 'no response';
-      this.tally.exchanges++;
-      this.tally.transport(this.options.redactor.text(`${method} ${url.pathname}: ${error}`));
+      const why = NO_ANSWER_WHYS.find((w) => w === response._noAnswer) ?? noAnswerWhy(error);
+      this.tally.transport(this.options.redactor.text(`${method} ${url.pathname}: ${error}`), why);
       return;
     }
     const headers = headerMap(response.headers, `${where}.response.headers`);
     const content = response.content === undefined ? {} : objectAt(response, 'content', where);
     let body = bodyOf(content, `${where}.response.content`);
-    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) {
-      this.tally.unvalidated++;
-      body = undefined;
-    }
+    // Not recorded, or over --max-body: counted as such by the tally (its status and headers are judged).
+    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) body = undefined;
     const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body: body?.text ?? body?.bytes }, time);
     const seen: Seen = {
       method, url: `${url.pathname}${url.search}`, status, headers, body: body?.bytes, ...(body?.text !== undefined ? { text: body.text } : {}), durationMs: time, exchange,
     };
     this.tally.record(matched, seen, judgeExchange(this.options.variant, matched, seen));
+    if (response._clientLeft === true && body !== undefined && status !== 421 && status !== 429) this.tally.clientLeft++;
   }
 
   report(): ProxyReport {
@@ -283,7 +291,7 @@ export class Audit {
       target: this.sources.map((s) => s.name).join(', '),
       maxBodyBytes: this.options.maxBodyBytes,
       strict: this.options.strict,
-      ...(this.sources.length > 1 ? { sources: this.sources } : {}),
+      ...(this.sources.length > 1 || this.sources.some((s) => s.cutShort) ? { sources: this.sources } : {}),
     });
   }
 }

@@ -34,6 +34,11 @@ export interface HarLayout {
   readonly ends: readonly number[];
   /** The document with the contents of `log.entries` left out (`"entries": []`). */
   readonly skeleton: string;
+  /**
+   * The file ends inside `log.entries` (a recorder stopped while writing, `conform proxy` killed): the
+   * entries are those whole before its end, and the skeleton is closed after them.
+   */
+  readonly cutShort?: boolean;
 }
 
 /** Reads the whole file through `visit`, chunk by chunk. */
@@ -194,6 +199,14 @@ export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
     if (copyFrom < length) skeleton.push(Buffer.from(chunk.subarray(copyFrom, length)));
     return !odd;
   });
+  if (!odd && inEntries && entriesSeen === 1) {
+    // Cut short inside the entries: the last one counts when it is whole, and the document is closed after it.
+    if (objects.length === 3 && !inString && elementStart >= 0) {
+      starts.push(elementStart);
+      ends.push(elementEnd);
+    }
+    return { starts, ends, skeleton: `${Buffer.concat(skeleton).toString('utf8')}]}}`, cutShort: true };
+  }
   if (odd || inString || inEntries || objects.length > 0 || entriesSeen !== 1) return undefined;
   return { starts, ends, skeleton: Buffer.concat(skeleton).toString('utf8') };
 }

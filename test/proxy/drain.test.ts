@@ -15,11 +15,13 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requirementsFor } from '../../specs/requirements/index.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
 import { reportErrors } from '../../src/report/schema.ts';
 import type { ProxyReport, Traffic } from '../../src/traffic/tally.ts';
 import { exchangeCategories } from '../../src/traffic/tally.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
+import { verdictWords } from '../report/fixture.ts';
 import { Children } from '../support/children.ts';
 import { scaled } from '../support/time.ts';
 
@@ -325,5 +327,43 @@ describe('conform proxy --report-every, then SIGKILL', { timeout: scaled(60_000)
     expect(audit.stdout).toMatch(/5 exchanges recovered \(the file ends inside log\.entries .*: 5 whole entries recovered/);
     expect(audit.report!.sources).toEqual([{ name: har, exchanges: 5, cutShort: expect.stringMatching(/5 whole entries recovered/) }]);
     expect((audit.report as ProxyReport).traffic.judged).toBe(5);
+  });
+});
+
+describe('conform proxy: the verdict of its traffic, report by report', { timeout: scaled(60_000) }, () => {
+  const MUST = requirementsFor('A').filter((r) => r.level === 'MUST').length;
+
+  /** A proxy that passes `paths` (GET), then SIGTERM: its exit code, output and report directory. */
+  async function run(paths: readonly string[], extra: readonly string[] = []) {
+    const upstream = await heldUpstream();
+    const dir = scratch.dir('verdict-report');
+    const proxy = startProxy(['--upstream', upstream.url, '--report', dir, ...extra]);
+    let stdout = '';
+    proxy.child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    const url = await proxy.ready;
+    const agent = new Agent();
+    scratch.defer(() => agent.close());
+    for (const path of paths) await (await request(`${url}${path}`, { dispatcher: agent })).body.text();
+    proxy.child.kill('SIGTERM');
+    const { code } = await proxy.exit;
+    return { code, stdout, dir };
+  }
+
+  it('a little traffic, nothing broken: NO VIOLATIONS everywhere with what it exercised, exit 0; --require-coverage: exit 3', async () => {
+    const plain = await run(['/posts.json', '/posts.json?limit=2']);
+    expect(plain.code, plain.stdout).toBe(0);
+    expect(plain.stdout).toMatch(new RegExp(`^verdict: NO VIOLATIONS \\(\\d+ of ${MUST} MUST requirements exercised by the traffic, none broken;`, 'm'));
+    const words = verdictWords(plain.dir);
+    expect(words).toMatchObject({ json: 'no-violations', junit: ['verdict: NO VIOLATIONS'], markdown: 'NO VIOLATIONS', html: 'NO VIOLATIONS', saysConformant: false });
+    expect(words.badge).toMatch(new RegExp(`^no violations \\d+/${MUST} MUST$`));
+    const required = await run(['/posts.json'], ['--require-coverage']);
+    expect(required.code, required.stdout).toBe(3);
+    expect(verdictWords(required.dir).json).toBe('no-violations');
+  });
+
+  it('no traffic: INCOMPLETE everywhere, exit 3', async () => {
+    const empty = await run([]);
+    expect(empty.code, empty.stdout).toBe(3);
+    expect(verdictWords(empty.dir)).toEqual({ json: 'incomplete', junit: ['verdict: INCOMPLETE'], markdown: 'INCOMPLETE', html: 'INCOMPLETE', badge: `incomplete 0/${MUST} MUST`, saysConformant: false });
   });
 });

@@ -16,6 +16,7 @@
  * closed response never drains), and stopping ends every exchange still in flight when the grace
  * period is over, whatever its sockets are doing.
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +24,7 @@ import { PassThrough } from 'node:stream';
 import { Agent } from '../undici.ts';
 import type { Variant } from '../../specs/model/index.ts';
 import type { HarEntry, RecordedExchange } from '../check/har.ts';
-import { HarAppender, finishHar, harEntry, startHar } from '../check/har.ts';
+import { finishHar, harEntry, startHar } from '../check/har.ts';
 import { VERSION } from '../version.ts';
 import { Redactor } from '../check/redact.ts';
 import type { Seen } from '../traffic/validate.ts';
@@ -111,6 +112,29 @@ interface Flight {
   readonly settled: Promise<void>;
 }
 
+/**
+ * Appends entries to the HAR file that startHar began, one whole entry at a time: a write the disk cut
+ * short is finished or fails (EFBIG, ENOSPC), so `entries` counts the entries the file holds whole.
+ */
+class HarWriter {
+  private readonly fd: number;
+  entries = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'a');
+  }
+
+  append(entry: HarEntry): void {
+    const bytes = Buffer.from(`${this.entries === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
+    for (let at = 0; at < bytes.byteLength; ) at += writeSync(this.fd, bytes, at);
+    this.entries++;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
 type ProxyHarEntry = HarEntry & { readonly response: HarEntry['response'] & { readonly _aborted?: 'before-answer' | 'after-answer'; readonly _clientLeft?: true; readonly _noAnswer?: NoAnswerWhy } };
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
@@ -126,10 +150,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     tally.error(message);
     options.onProblem?.(message);
   };
-  let har: HarAppender | undefined;
+  let har: HarWriter | undefined;
   if (options.har) {
     startHar(options.har, { name: 'conform proxy', version: VERSION }, `traffic through conform proxy to ${options.upstream}`);
-    har = new HarAppender(options.har);
+    har = new HarWriter(options.har);
   }
   // Request bodies are kept for the judgement's excerpt; with --har, whole (up to --max-body).
   const keptRequestBytes = har ? options.maxBodyBytes : EXCERPT_BYTES * 4;
@@ -142,7 +166,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       har.append(entry);
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} exchanges only`);
+      problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} whole (\`conform audit\` reads them), and no more is written to it`);
       try {
         har.close();
       } catch {

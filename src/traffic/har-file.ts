@@ -41,11 +41,11 @@ export interface HarLayout {
   readonly cutShort?: boolean;
 }
 
-/** Reads the whole file through `visit`, chunk by chunk. */
-function eachChunk(fd: number, size: number, visit: (chunk: Buffer, length: number, offset: number) => boolean): void {
+/** Reads the whole file (or the bytes given) through `visit`, chunk by chunk. */
+function eachChunk(source: number | Buffer, size: number, visit: (chunk: Buffer, length: number, offset: number) => boolean): void {
   const chunk = Buffer.allocUnsafe(size);
   for (let offset = 0; ; ) {
-    const n = readSync(fd, chunk, 0, size, offset);
+    const n = typeof source === 'number' ? readSync(source, chunk, 0, size, offset) : source.copy(chunk, 0, offset, Math.min(source.byteLength, offset + size));
     if (n === 0) return;
     if (!visit(chunk, n, offset)) return;
     offset += n;
@@ -53,11 +53,11 @@ function eachChunk(fd: number, size: number, visit: (chunk: Buffer, length: numb
 }
 
 /**
- * The layout of the HAR file open as `fd`, or undefined when its text is not what this reading expects
+ * The layout of the HAR file open as `fd` (or of its bytes), or undefined when its text is not what this reading expects
  * (then the whole text is to be read, which says what is wrong, if anything). `chunkBytes`: how much is
  * read at a time.
  */
-export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
+export function scanHar(fd: number | Buffer, chunkBytes = CHUNK): HarLayout | undefined {
   const starts: number[] = [];
   const ends: number[] = [];
   const skeleton: Buffer[] = [];

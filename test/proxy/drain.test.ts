@@ -54,7 +54,7 @@ class Signals {
 
 /**
  * An upstream of the API whose answers the test holds and lets go: `/posts.json` answers `[]`
- * (`?big=1`: a long list; `?hold=ID`: nothing until released; `?stream=ID`: the status and `[` at
+ * (`?big=1`: a long list; `?size=N`: a post of N bytes; `?hold=ID`: nothing until released; `?stream=ID`: the status and `[` at
  * once, the rest when released); `POST /pools.json?throttle=1` answers 421 once its body is whole;
  * anything else 404. Each request with an id says when it arrived.
  */
@@ -69,6 +69,7 @@ async function heldUpstream() {
     const url = new URL(req.url ?? '/', 'http://upstream.invalid');
     const id = url.searchParams.get('hold') ?? url.searchParams.get('stream') ?? url.searchParams.get('id');
     if (url.pathname === '/posts.json' && req.method === 'GET') {
+      if (url.searchParams.has('size')) return res.writeHead(200, json).end(JSON.stringify([{ id: 1, tag_string: 'x'.repeat(Number(url.searchParams.get('size'))) }]));
       if (url.searchParams.has('big')) return res.writeHead(200, json).end(JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ id: i + 1, tag_string: 'a b c' }))));
       if (url.searchParams.has('stream')) {
         res.writeHead(200, json);
@@ -114,8 +115,13 @@ function raw(proxyUrl: string, text: string): Promise<{ socket: Socket; firstByt
   });
 }
 
-function startProxy(args: readonly string[]): { child: ChildProcess; ready: Promise<string>; stderr: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = children.spawn(process.execPath, [BIN, 'proxy', '--variant', 'A', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startProxy(args: readonly string[], fileSizeKiB?: number): { child: ChildProcess; ready: Promise<string>; stderr: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+  const argv = [BIN, 'proxy', '--variant', 'A', '--port', '0', ...args];
+  // A file size limit (Node ignores SIGXFSZ: a write past it fails with EFBIG, as on a full disk).
+  const child =
+    fileSizeKiB === undefined
+      ? children.spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
+      : children.spawn('bash', ['-c', `ulimit -f ${fileSizeKiB} && exec "$0" "$@"`, process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -273,6 +279,38 @@ describe('conform proxy: clients that leave, slow clients, then SIGTERM', { time
     // Ended by the proxy, not by the upstream: no run error.
     expect(report.errors).toEqual([]);
     expect((JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries).toHaveLength(2);
+  });
+});
+
+describe('conform proxy: a HAR that can no longer be written', { timeout: scaled(60_000) }, () => {
+  it('says so, keeps counting and judging, writes the reports, exits 1; audit recovers the entries written', async () => {
+    const upstream = await heldUpstream();
+    const dir = scratch.dir('full-report');
+    const har = join(scratch.dir('full-har'), 'traffic.har');
+    // 256 KiB per file: the reports fit, the HAR of six 64 KB answers does not.
+    const proxy = startProxy(['--upstream', upstream.url, '--report', dir, '--har', har], 256);
+    const url = await proxy.ready;
+    const agent = new Agent();
+    scratch.defer(() => agent.close());
+    for (let i = 0; i < 6; i++) {
+      const res = await request(`${url}/posts.json?size=65536`, { dispatcher: agent });
+      expect(res.statusCode).toBe(200);
+      expect((await res.body.text()).length).toBeGreaterThan(65536);
+    }
+    proxy.child.kill('SIGTERM');
+    const { code } = await proxy.exit;
+    expect(code, proxy.stderr()).toBe(1);
+    expect(proxy.stderr()).toMatch(/--har \S+traffic\.har: cannot write entry (\d+) \(EFBIG\): the HAR holds the first \d+ whole/);
+    const written = Number(/cannot write entry (\d+)/.exec(proxy.stderr())![1]) - 1;
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ProxyReport;
+    expect(reportErrors(report)).toEqual([]);
+    expect(report.traffic).toMatchObject({ exchanges: 6, judged: 6 });
+    expect(report.errors.join('\n')).toMatch(/cannot write entry \d+ \(EFBIG\)/);
+    expect(report.verdict).toBe('non-conformant');
+    const audit = await scratch.conformInProcess(['audit', har, '--variant', 'A']);
+    expect(audit.code, audit.stdout + audit.stderr).toBe(0);
+    expect(audit.report!.sources![0]!.exchanges).toBe(written);
+    expect(written).toBeGreaterThan(0);
   });
 });
 

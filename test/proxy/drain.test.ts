@@ -14,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { startProxy as startProxyHere } from '../../src/proxy/proxy.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requirementsFor } from '../../specs/requirements/index.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
@@ -54,7 +55,7 @@ class Signals {
 
 /**
  * An upstream of the API whose answers the test holds and lets go: `/posts.json` answers `[]`
- * (`?big=1`: a long list; `?size=N`: a post of N bytes; `?hold=ID`: nothing until released; `?stream=ID`: the status and `[` at
+ * (`?reset=1`: the connection reset; `?cut=1`: the status and `[`, then the connection reset; `?big=1`: a long list; `?size=N`: a post of N bytes; `?hold=ID`: nothing until released; `?stream=ID`: the status and `[` at
  * once, the rest when released); `POST /pools.json?throttle=1` answers 421 once its body is whole;
  * anything else 404. Each request with an id says when it arrived.
  */
@@ -69,6 +70,11 @@ async function heldUpstream() {
     const url = new URL(req.url ?? '/', 'http://upstream.invalid');
     const id = url.searchParams.get('hold') ?? url.searchParams.get('stream') ?? url.searchParams.get('id');
     if (url.pathname === '/posts.json' && req.method === 'GET') {
+      if (url.searchParams.has('reset')) return req.socket.destroy();
+      if (url.searchParams.has('cut')) {
+        res.writeHead(200, json);
+        return res.write('[', () => req.socket.destroy());
+      }
       if (url.searchParams.has('size')) return res.writeHead(200, json).end(JSON.stringify([{ id: 1, tag_string: 'x'.repeat(Number(url.searchParams.get('size'))) }]));
       if (url.searchParams.has('big')) return res.writeHead(200, json).end(JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ id: i + 1, tag_string: 'a b c' }))));
       if (url.searchParams.has('stream')) {
@@ -279,6 +285,43 @@ describe('conform proxy: clients that leave, slow clients, then SIGTERM', { time
     // Ended by the proxy, not by the upstream: no run error.
     expect(report.errors).toEqual([]);
     expect((JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries).toHaveLength(2);
+  });
+});
+
+describe('no answer from the upstream: counted by why, one HAR entry each, audited the same', { timeout: scaled(60_000) }, () => {
+  it('refused, timeout, reset before the answer and in the middle of it', async () => {
+    const upstream = await heldUpstream();
+    const har = join(scratch.dir('noanswer-har'), 'traffic.har');
+    const proxy = await startProxyHere({ variant: 'A', upstream: upstream.url, maxBodyBytes: 1 << 20, timeoutMs: scaled(500), har });
+    scratch.defer(() => proxy.close(0));
+    const agent = new Agent();
+    scratch.defer(() => agent.close());
+    const outcome = (path: string) =>
+      request(`${proxy.url}${path}`, { dispatcher: agent }).then(
+        (r) => r.body.text().then(() => r.statusCode, () => 'cut'),
+        () => 'cut',
+      );
+    expect(await Promise.all([outcome('/posts.json?reset=1'), outcome('/posts.json?hold=forever'), outcome('/posts.json?cut=1'), outcome('/posts.json')])).toEqual([502, 502, 'cut', 200]);
+    await proxy.close();
+    const t = proxy.tally.report({ listen: proxy.url, upstream: upstream.url, maxBodyBytes: 1 << 20, strict: false }).traffic;
+    expect(t).toMatchObject({ exchanges: 4, judged: 1, transportErrors: 3, noAnswer: { refused: 0, timeout: 1, reset: 2, stopped: 0, other: 0 } });
+    expect(sum(t)).toBe(4);
+    const audit = await scratch.conformInProcess(['audit', har, '--variant', 'A']);
+    expect(exchangeCategories((audit.report as ProxyReport).traffic)).toEqual(exchangeCategories(t));
+    expect((audit.report as ProxyReport).traffic.noAnswer).toEqual(t.noAnswer);
+
+    // Nothing listening: refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const nowhere = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await startProxyHere({ variant: 'A', upstream: nowhere, maxBodyBytes: 1024, timeoutMs: 2_000 });
+    scratch.defer(() => refused.close(0));
+    const res = await request(`${refused.url}/posts.json`);
+    await res.body.text();
+    expect(res.statusCode).toBe(502);
+    await refused.close();
+    expect(refused.tally.report({ listen: refused.url, upstream: nowhere, maxBodyBytes: 1024, strict: false }).traffic.noAnswer.refused).toBe(1);
   });
 });
 

@@ -118,6 +118,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
 
       process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
       let crashed = false;
+      let listening: () => void = () => undefined;
       const stopped = await new Promise<string>((done) => {
         let signals = 0;
         const timer = duration !== undefined ? setTimeout(() => done(`--duration ${duration} s`), duration * 1000) : undefined;
@@ -146,6 +147,12 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
         process.on('SIGTERM', onSignal);
         process.on('uncaughtException', onCrash);
         process.on('unhandledRejection', onCrash);
+        listening = () => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+          process.off('uncaughtException', onCrash);
+          process.off('unhandledRejection', onCrash);
+        };
       });
       if (periodic) clearInterval(periodic);
       say(`stopping (${stopped}); ${running.inFlight} exchanges in flight get up to ${drainSeconds} s (--drain) to end`);
@@ -156,11 +163,13 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       try {
         files = await writeReport(reportDir.path, report);
       } catch (err) {
+        listening();
         say(`cannot write the reports in ${reportDir.path}: ${(err as Error).message}`);
         process.stdout.write(`${JSON.stringify(report.traffic)}\n`);
         setExit(EXIT.fail);
         return;
       }
+      listening();
       const c = report.counts;
       const t = report.traffic;
       // Every request went unanswered and nothing was judged: the upstream was down, as for `conform check`.

@@ -116,10 +116,10 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
           }, reportEvery * 1000)
         : undefined;
 
-      process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
       let crashed = false;
       let listening: () => void = () => undefined;
-      const stopped = await new Promise<string>((done) => {
+      // The handlers are in place before the line that says it listens: a signal right after it is a stop.
+      const stopped = new Promise<string>((done) => {
         let signals = 0;
         const timer = duration !== undefined ? setTimeout(() => done(`--duration ${duration} s`), duration * 1000) : undefined;
         const onSignal = (signal: NodeJS.Signals) => {
@@ -154,8 +154,10 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
           process.off('unhandledRejection', onCrash);
         };
       });
+      process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
+      const why = await stopped;
       if (periodic) clearInterval(periodic);
-      say(`stopping (${stopped}); ${running.inFlight} exchanges in flight get up to ${drainSeconds} s (--drain) to end`);
+      say(`stopping (${why}); ${running.inFlight} exchanges in flight get up to ${drainSeconds} s (--drain) to end`);
       await proxy.close(drainSeconds * 1000);
       await writing;
       const report = reportNow();

@@ -16,6 +16,7 @@
  * closed response never drains), and stopping ends every exchange still in flight when the grace
  * period is over, whatever its sockets are doing.
  */
+import { EventEmitter } from 'node:events';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -159,11 +160,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const keptRequestBytes = har ? options.maxBodyBytes : EXCERPT_BYTES * 4;
   let stopping = false;
 
-  /** Appends one entry; a HAR that cannot be written (a full disk) is said once and written no more. */
-  const appendHar = (entry: ProxyHarEntry) => {
+  /** Appends one entry (made only with --har); a HAR that cannot be written (a full disk) is said once and written no more. */
+  const appendHar = (make: () => ProxyHarEntry) => {
     if (!har) return;
     try {
-      har.append(entry);
+      har.append(make());
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} whole (\`conform audit\` reads them), and no more is written to it`);
@@ -182,7 +183,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const url = new URL(path, 'http://proxy.invalid');
     const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
     learnSecrets(redactor, url, headers, requestBody.toString('utf8'));
-    const base: Omit<RecordedExchange, 'status'> = {
+    const base = (): Omit<RecordedExchange, 'status'> => ({
       startedAt,
       durationMs,
       method,
@@ -190,27 +191,35 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       requestHeaders: flat(headers),
       ...(requestBody.byteLength > 0 ? { requestBody: { kind: 'raw' as const, contentType: String(headers['content-type'] ?? ''), bytes: requestBody } } : {}),
       maxBodyBytes: options.maxBodyBytes,
-    };
+    });
     if (outcome.kind === 'answer') {
       const { status, headers: responseHeaders, body, cutBody } = outcome;
       const exchange = exchangeRecord(redactor, { method, url: `${origin}${path}`, headers: flat(headers), body: requestBody }, { status, headers: responseHeaders, body }, durationMs);
-      const entry = harEntry({ ...base, status, responseHeaders, ...(body ? { body } : { body: cutBody ?? Buffer.alloc(0), cut: true }) }, redactor);
-      appendHar(req.clientLeft ? { ...entry, response: { ...entry.response, _clientLeft: true } } : entry);
+      appendHar(() => {
+        const entry = harEntry({ ...base(), status, responseHeaders, ...(body ? { body } : { body: cutBody ?? Buffer.alloc(0), cut: true }) }, redactor);
+        return req.clientLeft ? { ...entry, response: { ...entry.response, _clientLeft: true } } : entry;
+      });
       const seen: Seen = { method, url: path, status, headers: responseHeaders, body, durationMs, exchange };
       tally.record(matched, seen, judgeExchange(options.variant, matched, seen));
       if (req.clientLeft && matched.kind !== 'unmatched' && body !== undefined && status !== 421 && status !== 429) tally.clientLeft++;
       return;
     }
     const answered = outcome.status !== undefined ? { status: outcome.status, responseHeaders: outcome.headers ?? {}, body: outcome.partial ?? Buffer.alloc(0), cut: true } : {};
-    const entry = harEntry({ ...base, ...answered, error: outcome.message }, redactor);
+    const entry = () => harEntry({ ...base(), ...answered, error: outcome.message }, redactor);
     if (outcome.kind === 'aborted') {
-      appendHar({ ...entry, response: { ...entry.response, _aborted: outcome.when } });
+      appendHar(() => {
+        const e = entry();
+        return { ...e, response: { ...e.response, _aborted: outcome.when } };
+      });
       if (matched.kind === 'unmatched') tally.outside();
       else tally.aborted(outcome.when);
       return;
     }
     // No answer, or an answer cut short: the entry has status 0 (HAR's "no response"), the status seen in its error.
-    appendHar({ ...entry, response: { ...entry.response, status: 0, statusText: '', _noAnswer: outcome.why, ...(outcome.status !== undefined ? { _error: redactor.text(`${outcome.message} (after status ${outcome.status})`) } : {}) } });
+    appendHar(() => {
+      const e = entry();
+      return { ...e, response: { ...e.response, status: 0, statusText: '', _noAnswer: outcome.why, ...(outcome.status !== undefined ? { _error: redactor.text(`${outcome.message} (after status ${outcome.status})`) } : {}) } };
+    });
     if (matched.kind === 'unmatched') tally.outside();
     else tally.transport(redactor.text(`${method} ${path.split('?')[0]}: ${outcome.message}`), outcome.why);
   };
@@ -226,7 +235,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let stopped = false;
     let complete = false;
     let done = false;
-    const controller = new AbortController();
+    // Ends the upstream request (undici takes an emitter of 'abort' as its signal: lighter than an AbortController).
+    const aborter = new EventEmitter();
+    let abortSent = false;
+    const abortUpstream = () => {
+      if (abortSent) return;
+      abortSent = true;
+      aborter.emit('abort');
+    };
     let upstreamBody: { destroy(err?: Error): void } | undefined;
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
@@ -253,7 +269,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       cut() {
         if (done || complete) return;
         stopped = true;
-        controller.abort();
+        abortUpstream();
         requestBody?.destroy();
         upstreamBody?.destroy();
         if (!res.destroyed) res.destroy();
@@ -272,7 +288,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clientGone = true;
       // A request the client did not finish cannot be finished upstream: its exchange ends here.
       if (!req.complete) {
-        controller.abort();
+        abortUpstream();
         requestBody?.destroy();
       }
     });
@@ -293,7 +309,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           path: `${basePath}${path}`,
           method: method as 'GET',
           headers: forwardHeaders(req.headers),
-          signal: controller.signal,
+          signal: aborter,
           ...(requestBody ? { body: requestBody } : {}),
         });
       } catch (err) {

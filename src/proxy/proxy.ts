@@ -7,19 +7,31 @@
  * Bodies over --max-body are streamed through and counted, not judged. Credentials seen in traffic
  * (api_key, password_hash, Basic, the session cookie) are registered with the redactor before
  * anything of the exchange is recorded, so no report carries them.
+ *
+ * Every exchange received ends exactly once, in one category of the tally (and one HAR entry): its
+ * answer judged (or counted: outside the description, throttled, over --max-body), no (complete)
+ * answer from the upstream and why, or aborted by its client before the upstream's answer was
+ * complete. A client that leaves after its request was complete does not end the exchange: the
+ * upstream's answer is still read and judged. Nothing waits on a client that has gone (a write to a
+ * closed response never drains), and stopping ends every exchange still in flight when the grace
+ * period is over, whatever its sockets are doing.
  */
+import { EventEmitter } from 'node:events';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Agent } from '../undici.ts';
 import type { Variant } from '../../specs/model/index.ts';
-import { HarAppender, finishHar, harEntry, startHar } from '../check/har.ts';
+import type { HarEntry, RecordedExchange } from '../check/har.ts';
+import { finishHar, harEntry, startHar } from '../check/har.ts';
 import { VERSION } from '../version.ts';
 import { Redactor } from '../check/redact.ts';
 import type { Seen } from '../traffic/validate.ts';
 import { Router, judgeExchange } from '../traffic/validate.ts';
-import { Tally } from '../traffic/tally.ts';
+import type { NoAnswerWhy } from '../traffic/tally.ts';
+import { Tally, noAnswerWhy } from '../traffic/tally.ts';
 import { exchangeRecord, learnSecrets } from '../traffic/secrets.ts';
 
 export interface ProxyOptions {
@@ -35,17 +47,29 @@ export interface ProxyOptions {
   readonly redactor?: Redactor;
   /** Append every exchange that passes through to this HAR file (started here, ended by close). */
   readonly har?: string;
+  /** Told of what goes wrong outside an exchange's own outcome (the HAR cannot be written, an internal error), as it happens. */
+  readonly onProblem?: (message: string) => void;
 }
 
 export interface RunningProxy {
   readonly url: string;
   readonly tally: Tally;
-  /** Stops listening, waits for the exchanges in flight (at most `graceMs`), and judges what is left. */
+  /** Exchanges received and not yet ended. */
+  readonly inFlight: number;
+  /**
+   * Stops accepting connections, lets the exchanges in flight end (at most `graceMs`, or until
+   * `stopNow`), ends those still in flight (counted: no answer, stopped; or aborted), and closes the
+   * HAR. Every exchange received is in the tally when it resolves.
+   */
   close(graceMs?: number): Promise<void>;
+  /** Ends the grace period of a close under way (or the next one) at once. */
+  stopNow(): void;
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 const EXCERPT_BYTES = 2048;
+/** After the grace period, how long the exchanges it ended get to settle before they are settled from outside. */
+const SETTLE_MS = 2_000;
 
 function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -60,6 +84,60 @@ function flat(headers: Record<string, string | string[] | undefined>): Record<st
   return out;
 }
 
+/** Resolves when the response can take more (drain) or will never take more (closed). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** How an exchange ended. */
+type Outcome =
+  | { readonly kind: 'answer'; readonly status: number; readonly headers: Record<string, string>; readonly body?: Buffer; readonly cutBody?: Buffer }
+  | { readonly kind: 'no-answer'; readonly why: NoAnswerWhy; readonly message: string; readonly status?: number; readonly headers?: Record<string, string>; readonly partial?: Buffer }
+  | { readonly kind: 'aborted'; readonly when: 'before-answer' | 'after-answer'; readonly message: string; readonly status?: number; readonly headers?: Record<string, string>; readonly partial?: Buffer };
+
+/** An exchange in flight, as the close sees it. */
+interface Flight {
+  /** The proxy stops: end the exchange now (it settles soon after). */
+  cut(): void;
+  /** Settle it from outside: it did not settle after `cut` (counted as stopped). */
+  force(): void;
+  readonly settled: Promise<void>;
+}
+
+/**
+ * Appends entries to the HAR file that startHar began, one whole entry at a time: a write the disk cut
+ * short is finished or fails (EFBIG, ENOSPC), so `entries` counts the entries the file holds whole.
+ */
+class HarWriter {
+  private readonly fd: number;
+  entries = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'a');
+  }
+
+  append(entry: HarEntry): void {
+    const bytes = Buffer.from(`${this.entries === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
+    for (let at = 0; at < bytes.byteLength; ) at += writeSync(this.fd, bytes, at);
+    this.entries++;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+type ProxyHarEntry = HarEntry & { readonly response: HarEntry['response'] & { readonly _aborted?: 'before-answer' | 'after-answer'; readonly _clientLeft?: true; readonly _noAnswer?: NoAnswerWhy } };
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   const origin = upstream.origin;
@@ -68,113 +146,238 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const router = new Router(options.variant);
   const tally = new Tally(options.variant);
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
-  const inFlight = new Set<Promise<void>>();
-  let har: HarAppender | undefined;
+  const inFlight = new Set<Flight>();
+  const problem = (message: string) => {
+    tally.error(message);
+    options.onProblem?.(message);
+  };
+  let har: HarWriter | undefined;
   if (options.har) {
     startHar(options.har, { name: 'conform proxy', version: VERSION }, `traffic through conform proxy to ${options.upstream}`);
-    har = new HarAppender(options.har);
+    har = new HarWriter(options.har);
   }
   // Request bodies are kept for the judgement's excerpt; with --har, whole (up to --max-body).
   const keptRequestBytes = har ? options.maxBodyBytes : EXCERPT_BYTES * 4;
+  let stopping = false;
 
-  const judgeLater = (method: string, path: string, headers: IncomingHttpHeaders, requestBody: Buffer, status: number, responseHeaders: Record<string, string>, body: Buffer | undefined, durationMs: number, startedAt: number, cutBody: Buffer | undefined) => {
-    // Off the client's path: the exchange is judged once the response has been passed on.
-    setImmediate(() => {
+  /** Appends one entry (made only with --har); a HAR that cannot be written (a full disk) is said once and written no more. */
+  const appendHar = (make: () => ProxyHarEntry) => {
+    if (!har) return;
+    try {
+      har.append(make());
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} whole (\`conform audit\` reads them), and no more is written to it`);
       try {
-        const url = new URL(path, 'http://proxy.invalid');
-        const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
-        const bodyText = requestBody.toString('utf8');
-        learnSecrets(redactor, url, headers, bodyText);
-        const exchange = exchangeRecord(redactor, { method, url: `${origin}${path}`, headers: flat(headers), body: requestBody }, { status, headers: responseHeaders, body }, durationMs);
-        har?.append(
-          harEntry(
-            {
-              startedAt,
-              durationMs,
-              method,
-              url: `${origin}${basePath}${path}`,
-              requestHeaders: flat(headers),
-              ...(requestBody.byteLength > 0 ? { requestBody: { kind: 'raw' as const, contentType: String(headers['content-type'] ?? ''), bytes: requestBody } } : {}),
-              status,
-              responseHeaders,
-              ...(body ? { body } : { body: cutBody ?? Buffer.alloc(0), cut: true }),
-              maxBodyBytes: options.maxBodyBytes,
-            },
-            redactor,
-          ),
-        );
-        const seen: Seen = { method, url: path, status, headers: responseHeaders, body, durationMs, exchange };
-        tally.record(matched, seen, judgeExchange(options.variant, matched, seen));
-      } catch (err) {
-        tally.error(redactor.text(`could not judge ${method} ${path.split('?')[0]}: ${(err as Error).message}`));
+        har.close();
+      } catch {
+        // the descriptor is gone already
       }
-    });
+      har = undefined;
+    }
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /** Records how one exchange ended: the tally (one category) and the HAR (one entry). */
+  const record = (req: { method: string; path: string; headers: IncomingHttpHeaders; body: Buffer; startedAt: number; durationMs: number; clientLeft: boolean }, outcome: Outcome) => {
+    const { method, path, headers, body: requestBody, startedAt, durationMs } = req;
+    const url = new URL(path, 'http://proxy.invalid');
+    const matched = router.match(method, url.pathname.slice(basePath.length) || url.pathname);
+    learnSecrets(redactor, url, headers, requestBody.toString('utf8'));
+    const base = (): Omit<RecordedExchange, 'status'> => ({
+      startedAt,
+      durationMs,
+      method,
+      url: `${origin}${basePath}${path}`,
+      requestHeaders: flat(headers),
+      ...(requestBody.byteLength > 0 ? { requestBody: { kind: 'raw' as const, contentType: String(headers['content-type'] ?? ''), bytes: requestBody } } : {}),
+      maxBodyBytes: options.maxBodyBytes,
+    });
+    if (outcome.kind === 'answer') {
+      const { status, headers: responseHeaders, body, cutBody } = outcome;
+      const exchange = exchangeRecord(redactor, { method, url: `${origin}${path}`, headers: flat(headers), body: requestBody }, { status, headers: responseHeaders, body }, durationMs);
+      appendHar(() => {
+        const entry = harEntry({ ...base(), status, responseHeaders, ...(body ? { body } : { body: cutBody ?? Buffer.alloc(0), cut: true }) }, redactor);
+        return req.clientLeft ? { ...entry, response: { ...entry.response, _clientLeft: true } } : entry;
+      });
+      const seen: Seen = { method, url: path, status, headers: responseHeaders, body, durationMs, exchange };
+      tally.record(matched, seen, judgeExchange(options.variant, matched, seen));
+      if (req.clientLeft && matched.kind !== 'unmatched' && body !== undefined && status !== 421 && status !== 429) tally.clientLeft++;
+      return;
+    }
+    const answered = outcome.status !== undefined ? { status: outcome.status, responseHeaders: outcome.headers ?? {}, body: outcome.partial ?? Buffer.alloc(0), cut: true } : {};
+    const entry = () => harEntry({ ...base(), ...answered, error: outcome.message }, redactor);
+    if (outcome.kind === 'aborted') {
+      appendHar(() => {
+        const e = entry();
+        return { ...e, response: { ...e.response, _aborted: outcome.when } };
+      });
+      if (matched.kind === 'unmatched') tally.outside();
+      else tally.aborted(outcome.when);
+      return;
+    }
+    // No answer, or an answer cut short: the entry has status 0 (HAR's "no response"), the status seen in its error.
+    appendHar(() => {
+      const e = entry();
+      return { ...e, response: { ...e.response, status: 0, statusText: '', _noAnswer: outcome.why, ...(outcome.status !== undefined ? { _error: redactor.text(`${outcome.message} (after status ${outcome.status})`) } : {}) } };
+    });
+    if (matched.kind === 'unmatched') tally.outside();
+    else tally.transport(redactor.text(`${method} ${path.split('?')[0]}: ${outcome.message}`), outcome.why);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): Flight => {
     const started = performance.now();
     const startedAt = Date.now();
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const requestChunks: Buffer[] = [];
     let requestSize = 0;
-    let body: PassThrough | undefined;
+    let clientGone = false;
+    let stopped = false;
+    let complete = false;
+    let done = false;
+    // Ends the upstream request (undici takes an emitter of 'abort' as its signal: lighter than an AbortController).
+    const aborter = new EventEmitter();
+    let abortSent = false;
+    const abortUpstream = () => {
+      if (abortSent) return;
+      abortSent = true;
+      aborter.emit('abort');
+    };
+    let upstreamBody: { destroy(err?: Error): void } | undefined;
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let requestBody: PassThrough | undefined;
+
+    const finish = (outcome: Outcome) => {
+      if (done) return;
+      done = true;
+      inFlight.delete(flight);
+      const countedBefore = tally.exchanges;
+      try {
+        record({ method, path, headers: req.headers, body: Buffer.concat(requestChunks), startedAt, durationMs: performance.now() - started, clientLeft: clientGone }, outcome);
+      } catch (err) {
+        // Counted all the same, as an exchange the proxy could not judge.
+        problem(redactor.text(`could not judge ${method} ${path.split('?')[0]}: ${(err as Error).message}`));
+        if (tally.exchanges === countedBefore) tally.transport(redactor.text(`${method} ${path.split('?')[0]}: not judged: ${(err as Error).message}`), 'other');
+      } finally {
+        settle();
+        if (stopping) server.closeIdleConnections();
+      }
+    };
+
+    const flight: Flight = {
+      cut() {
+        if (done || complete) return;
+        stopped = true;
+        abortUpstream();
+        requestBody?.destroy();
+        upstreamBody?.destroy();
+        if (!res.destroyed) res.destroy();
+      },
+      force() {
+        finish({ kind: 'no-answer', why: 'stopped', message: 'the proxy stopped before the exchange ended' });
+      },
+      settled,
+    };
+    inFlight.add(flight);
+
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    res.on('close', () => {
+      if (res.writableFinished || stopped) return;
+      clientGone = true;
+      // A request the client did not finish cannot be finished upstream: its exchange ends here.
+      if (!req.complete) {
+        abortUpstream();
+        requestBody?.destroy();
+      }
+    });
     if (method !== 'GET' && method !== 'HEAD') {
-      body = new PassThrough();
+      requestBody = new PassThrough();
       req.on('data', (c: Buffer) => {
         if (requestSize < keptRequestBytes) requestChunks.push(c);
         requestSize += c.byteLength;
       });
-      req.pipe(body);
-    }
-    try {
-      const upstreamRes = await agent.request({
-        origin,
-        path: `${basePath}${path}`,
-        method: method as 'GET',
-        headers: forwardHeaders(req.headers),
-        ...(body ? { body } : {}),
-      });
+      req.pipe(requestBody);
+    } else req.resume();
+
+    const run = async () => {
+      let upstreamRes;
+      try {
+        upstreamRes = await agent.request({
+          origin,
+          path: `${basePath}${path}`,
+          method: method as 'GET',
+          headers: forwardHeaders(req.headers),
+          signal: aborter,
+          ...(requestBody ? { body: requestBody } : {}),
+        });
+      } catch (err) {
+        if (clientGone) {
+          return finish({ kind: 'aborted', when: 'before-answer', message: req.complete ? 'the client closed the connection before the upstream answered' : 'the client closed the connection before its request was complete' });
+        }
+        if (stopped) return finish({ kind: 'no-answer', why: 'stopped', message: 'the proxy stopped before the upstream answered' });
+        const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+        const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+        const message = `${e.message}${code ? ` (${code})` : ''}`;
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', ...(stopping ? { connection: 'close' } : {}) });
+          res.end(`conform proxy: no answer from the upstream: ${redactor.text(`${method} ${path.split('?')[0]}: ${message}`)}\n`);
+        }
+        return finish({ kind: 'no-answer', why: noAnswerWhy(code ?? e.message), message });
+      }
+      upstreamBody = upstreamRes.body;
+      const status = upstreamRes.statusCode;
+      const responseHeaders = flat(upstreamRes.headers);
       const headers: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(upstreamRes.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
-      res.writeHead(upstreamRes.statusCode, headers);
+      if (stopping) headers.connection = 'close';
+      if (!clientGone && !res.destroyed) res.writeHead(status, headers);
       const chunks: Buffer[] = [];
       let size = 0;
       let over = false;
       let cutBody: Buffer | undefined;
-      for await (const chunk of upstreamRes.body) {
-        const buf = chunk as Buffer;
-        if (!over) {
-          size += buf.byteLength;
-          if (size > options.maxBodyBytes) {
-            over = true;
-            // With --har, its first --max-body bytes are recorded (with a note); nothing of it is judged.
-            if (har) cutBody = Buffer.concat([...chunks, buf]).subarray(0, options.maxBodyBytes);
-            chunks.length = 0;
-          } else chunks.push(buf);
+      try {
+        for await (const chunk of upstreamRes.body) {
+          const buf = chunk as Buffer;
+          if (!over) {
+            size += buf.byteLength;
+            if (size > options.maxBodyBytes) {
+              over = true;
+              // With --har, its first --max-body bytes are recorded (with a note); nothing of it is judged.
+              if (har) cutBody = Buffer.concat([...chunks, buf]).subarray(0, options.maxBodyBytes);
+              chunks.length = 0;
+            } else chunks.push(buf);
+          }
+          // A client that has gone takes nothing more; the answer is still read, to be judged.
+          if (!clientGone && !res.destroyed && !res.write(buf)) await drainedOrClosed(res);
         }
-        if (!res.write(buf)) await new Promise<void>((resolve) => res.once('drain', resolve));
+      } catch (err) {
+        const partial = over ? cutBody : Buffer.concat(chunks);
+        if (clientGone) return finish({ kind: 'aborted', when: 'after-answer', message: 'the client closed the connection before the answer was complete', status, headers: responseHeaders, ...(partial ? { partial } : {}) });
+        if (!res.destroyed) res.destroy();
+        if (stopped) return finish({ kind: 'no-answer', why: 'stopped', message: 'the proxy stopped before the answer was complete', status, headers: responseHeaders, ...(partial ? { partial } : {}) });
+        const e = err as NodeJS.ErrnoException;
+        const code = typeof e.code === 'string' ? e.code : undefined;
+        return finish({ kind: 'no-answer', why: noAnswerWhy(code ?? e.message), message: `the answer broke off: ${e.message}${code ? ` (${code})` : ''}`, status, headers: responseHeaders, ...(partial ? { partial } : {}) });
       }
-      res.end();
-      if (over) tally.unvalidated++;
-      judgeLater(method, path, req.headers, Buffer.concat(requestChunks), upstreamRes.statusCode, flat(upstreamRes.headers), over ? undefined : Buffer.concat(chunks, size), performance.now() - started, startedAt, cutBody);
-    } catch (err) {
-      const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-      const code = typeof e.code === 'string' ? e.code : e.cause?.code;
-      const message = redactor.text(`${method} ${path.split('?')[0]}: ${e.message}${code ? ` (${code})` : ''}`);
-      tally.transport(message);
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`conform proxy: no answer from the upstream: ${message}\n`);
-      } else {
-        res.destroy();
-      }
-    }
+      complete = true;
+      if (!clientGone && !res.destroyed) res.end();
+      // Off the client's path: the exchange is judged once the response has been passed on.
+      const answer: Outcome = { kind: 'answer', status, headers: responseHeaders, ...(over ? { ...(cutBody ? { cutBody } : {}) } : { body: Buffer.concat(chunks, size) }) };
+      setImmediate(() => finish(answer));
+    };
+    run().catch((err: unknown) => {
+      // A fault of the proxy itself: said, and the exchange counted all the same.
+      problem(redactor.text(`internal error on ${method} ${path.split('?')[0]}: ${(err as Error).stack ?? String(err)}`));
+      if (!res.destroyed) res.destroy();
+      finish({ kind: 'no-answer', why: 'other', message: `internal error of the proxy: ${(err as Error).message}` });
+    });
+    return flight;
   };
 
   const server = createServer((req, res) => {
-    const p = handle(req, res).finally(() => inFlight.delete(p));
-    inFlight.add(p);
+    handle(req, res);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -183,23 +386,67 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${host}:${address.port}`,
-    tally,
-    async close(graceMs = 5_000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      server.closeAllConnections();
-      await closed;
-      await agent.close().catch(() => undefined);
-      // Let the judgements scheduled by the last exchanges run.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (har && options.har) {
+  let nowRequested = false;
+  let wakeNow: (() => void) | undefined;
+  let closing: Promise<void> | undefined;
+
+  const doClose = async (graceMs: number) => {
+    stopping = true;
+    const listener = server;
+    const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
+    listener.closeIdleConnections();
+    // The grace period: a timer that keeps the process alive (exchanges may have nothing else that does).
+    let timer: NodeJS.Timeout | undefined;
+    if (!nowRequested && inFlight.size > 0) {
+      await Promise.race([
+        Promise.allSettled([...inFlight].map((f) => f.settled)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+          wakeNow = resolve;
+        }),
+      ]);
+    }
+    clearTimeout(timer);
+    // Whatever is still in flight is ended, and counted; one that does not settle is settled from outside.
+    const left = [...inFlight];
+    for (const f of left) f.cut();
+    if (left.length > 0) {
+      let settleTimer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled(left.map((f) => f.settled)), new Promise<void>((resolve) => (settleTimer = setTimeout(resolve, SETTLE_MS)))]);
+      clearTimeout(settleTimer);
+      for (const f of [...inFlight]) f.force();
+    }
+    listener.closeAllConnections();
+    let closeTimer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise<void>((resolve) => (closeTimer = setTimeout(resolve, SETTLE_MS)))]);
+    clearTimeout(closeTimer);
+    await agent.destroy().catch(() => undefined);
+    // Exchanges that ended while the HAR is being closed are counted; none is left unsettled.
+    for (const f of [...inFlight]) f.force();
+    if (har && options.har) {
+      try {
         har.close();
         har = undefined;
         finishHar(options.har);
+      } catch (err) {
+        har = undefined;
+        problem(`--har ${options.har}: cannot end the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): \`conform audit\` reads the entries it holds`);
       }
+    }
+  };
+
+  return {
+    url: `http://${host}:${address.port}`,
+    tally,
+    get inFlight() {
+      return inFlight.size;
+    },
+    close(graceMs = 5_000) {
+      return (closing ??= doClose(graceMs));
+    },
+    stopNow() {
+      nowRequested = true;
+      wakeNow?.();
     },
   };
 }

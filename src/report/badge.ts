@@ -24,13 +24,22 @@ export function renderBadge(report: Pick<Report, 'variant' | 'verdict' | 'counts
   const must = report.established?.must;
   // The verdict and the MUST requirements this run established (never a share of the checks that ran:
   // skipped and unselected checks would not lower it).
-  const value = `${report.verdict}${must ? ` ${must.established}/${must.total} MUST` : ''}`;
+  // Traffic that did not establish every MUST requirement shows what it exercised, never a conformant badge.
+  const traffic = report.established?.scope === 'traffic';
+  const value = `${report.verdict === 'no-violations' ? 'no violations' : report.verdict}${must ? ` ${must.established}/${must.total} MUST` : ''}`;
   const color =
-    report.verdict === 'non-conformant' ? '#c4272f' : report.verdict === 'incomplete' ? '#6e7781' : report.counts.warn > 0 || (report.counts.baselined ?? 0) > 0 ? '#9a6700' : '#1a7f37';
+    report.verdict === 'non-conformant'
+      ? '#c4272f'
+      : report.verdict === 'incomplete' || report.verdict === 'no-violations'
+        ? '#6e7781'
+        : report.counts.warn > 0 || (report.counts.baselined ?? 0) > 0
+          ? '#9a6700'
+          : '#1a7f37';
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const w = lw + vw;
-  const title = `${label}: ${report.verdict}${must ? `, ${must.established} of ${must.total} MUST requirements established by this run` : ''} (${report.counts.pass} of ${report.counts.total} checks pass)`;
+  const by = traffic ? (report.verdict === 'no-violations' ? 'exercised by the traffic, none broken' : 'established by the traffic') : 'established by this run';
+  const title = `${label}: ${report.verdict === 'no-violations' ? 'no violations' : report.verdict}${must ? `, ${must.established} of ${must.total} MUST requirements ${by}` : ''} (${report.counts.pass} of ${report.counts.total} ${traffic ? 'judgements' : 'checks'} pass)`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${esc(title)}">
 <title>${esc(title)}</title>
 <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>

@@ -11,7 +11,7 @@ import type { CheckStatus } from '../check/check.ts';
 import type { Exchange } from '../check/http.ts';
 import { PLACEHOLDERS, curlCommand, oneLine } from './curl.ts';
 import { byResource, requirementOutcomes, rootCauses } from './status.ts';
-import { establishedLine, verdictLine } from './verdict.ts';
+import { establishedLine, verdictLine, verdictWord } from './verdict.ts';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function esc(value: unknown): string {
@@ -266,14 +266,15 @@ function rootSection(roots: readonly ReportedResult[]): string {
 
 export function renderHtml(report: Report): string {
   const c = report.counts;
-  const tone = report.verdict === 'conformant' ? 'ok' : report.verdict === 'incomplete' ? 'partial' : 'bad';
+  // NO VIOLATIONS is no certification: it is shown as an incomplete one is, never as a conformant one.
+  const tone = report.verdict === 'conformant' ? 'ok' : report.verdict === 'incomplete' || report.verdict === 'no-violations' ? 'partial' : 'bad';
   const fails = report.results.filter((r) => r.status === 'fail' && !r.baselined);
   const known = report.results.filter((r) => r.status === 'fail' && r.baselined);
   const warns = report.results.filter((r) => r.status === 'warn');
   const skips = report.results.filter((r) => r.status === 'skip');
   const blocked = report.results.filter((r) => r.status === 'blocked');
   const roots = rootCauses(report.results);
-  const verdict = report.verdict.toUpperCase();
+  const verdict = verdictWord(report.verdict);
   const title = `conform: variant ${report.variant}: ${verdict}`;
   const target = `${report.target}${report.embedded ? ` (embedded reference server${report.fault ? `, fault ${report.fault}` : ''})` : ''}`;
   const policy = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;

@@ -6,7 +6,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { CheckResult } from '../check/result.ts';
 import { oneLine } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
-import { verdictLine } from './verdict.ts';
+import { verdictLine, verdictWord } from './verdict.ts';
 
 const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
@@ -23,8 +23,8 @@ function entryName(e: BaselineEntry): string {
  * JUnit XML: one testsuite per resource, one testcase per check named by check and requirement ids.
  * A blocked check is an `error` (it could not run) naming its root cause once; failures accepted by
  * the baseline, and checks their root cause's acceptance covers, are `skipped` (with the entry's
- * reason); run errors, a baseline that must be updated, an interrupted run and an incomplete verdict
- * are testcases of their own, so CI shows every reason a run did not pass.
+ * reason); run errors, a baseline that must be updated, an interrupted run and an incomplete or
+ * no-violations verdict (traffic that did not establish every MUST requirement) are testcases of their own, so CI shows every reason a run did not pass.
  */
 export function renderJUnit(report: Report): string {
   const byResource = new Map<string, ReportedResult[]>();
@@ -82,10 +82,10 @@ export function renderJUnit(report: Report): string {
     ...(report.interrupted
       ? [{ name: `interrupted by ${report.interrupted.signal}`, message: `the run was interrupted by ${report.interrupted.signal}: ${report.interrupted.notRun.length} checks did not run`, text: report.interrupted.notRun.join('\n'), as: 'skipped' as const }]
       : []),
-    ...(report.verdict === 'incomplete'
+    ...(report.verdict === 'incomplete' || report.verdict === 'no-violations'
       ? [
           {
-            name: 'verdict: INCOMPLETE',
+            name: `verdict: ${verdictWord(report.verdict)}`,
             message: verdictLine(report),
             text: (report.established?.notEstablished ?? []).map((g) => `${g.why}: ${g.requirements.join(' ')}`).join('\n'),
             as: 'skipped' as const,

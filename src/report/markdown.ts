@@ -6,7 +6,7 @@
 import { oneLine, splitReproduction } from './curl.ts';
 import type { BaselineEntry, Report, ReportedResult } from './model.ts';
 import { rootCauseLine, rootCauses } from './status.ts';
-import { establishedLine, verdictLine } from './verdict.ts';
+import { establishedLine, verdictLine, verdictWord } from './verdict.ts';
 
 /** Escapes text for a table cell: no markup, no HTML, no line breaks, no column breaks. */
 export function cell(text: string, max = 300): string {
@@ -62,9 +62,9 @@ export function renderMarkdown(report: Report): string {
   const skips = report.results.filter((r) => r.status === 'skip');
   const blocked = report.results.filter((r) => r.status === 'blocked');
   const roots = rootCauses(report.results);
-  const mark = report.verdict === 'conformant' ? '✅' : report.verdict === 'incomplete' ? '⚠️' : '❌';
+  const mark = report.verdict === 'conformant' ? '✅' : report.verdict === 'incomplete' || report.verdict === 'no-violations' ? '⚠️' : '❌';
   const out: string[] = [];
-  out.push(`## ${mark} conform: variant ${report.variant} ${report.verdict.toUpperCase()}${report.baseline?.outdated ? ' (baseline out of date)' : ''}${report.interrupted ? ` (interrupted by ${report.interrupted.signal})` : ''}`);
+  out.push(`## ${mark} conform: variant ${report.variant} ${verdictWord(report.verdict)}${report.baseline?.outdated ? ' (baseline out of date)' : ''}${report.interrupted ? ` (interrupted by ${report.interrupted.signal})` : ''}`);
   out.push('');
   out.push(`Verdict: ${cell(verdictLine(report), 2000)}.`);
   out.push('');

@@ -15,8 +15,11 @@ export const REPORT_SCHEMA = 'conform-report/1';
  * (or its failure is accepted by the baseline), and nothing failed. non-conformant: a check failed at
  * the enforced level, the run had errors, or the baseline is out of date. incomplete: nothing failed,
  * but MUST requirements were not established (see `established`), or the run was interrupted.
+ * no-violations: of traffic only (proxy, audit, merge): exchanges were judged and none broke a
+ * requirement, but the traffic did not establish every MUST requirement of the variant, so it is no
+ * certification; the report says how many it exercised.
  */
-export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
+export type Verdict = 'conformant' | 'non-conformant' | 'incomplete' | 'no-violations';
 
 /** Why a requirement was not established by a run (see src/report/verdict.ts, NOT_ESTABLISHED). */
 export type NotEstablishedKind =
@@ -196,6 +199,8 @@ export interface Source {
   readonly name: string;
   readonly exchanges: number;
   readonly verdict?: Verdict;
+  /** A HAR file that ended inside its entries (a recording cut short): what was recovered of it. */
+  readonly cutShort?: string;
 }
 
 export interface RequirementBasis {

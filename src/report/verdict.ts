@@ -9,8 +9,10 @@
  *
  * The verdict: non-conformant when a check failed at the enforced level, the run had errors, or the
  * baseline is out of date; incomplete when nothing failed but a MUST requirement was not established
- * or the run was interrupted; conformant otherwise. `conform proxy` measures against what its traffic
- * exercised (scope `traffic`): incomplete there means that nothing at all was judged.
+ * or the run was interrupted; conformant otherwise. Traffic (`conform proxy`, `audit`, `merge`: scope
+ * `traffic`) is measured against the same requirements, but says what it showed: incomplete when
+ * nothing at all was judged, conformant only when it established every MUST requirement of the
+ * variant, and otherwise `no-violations`, with how many it exercised (never the bare CONFORMANT).
  */
 import type { Level, Variant } from '../../specs/model/index.ts';
 import { requirementsFor } from '../../specs/requirements/index.ts';
@@ -175,13 +177,19 @@ export function failsRun(r: ReportedResult, rootStatus: ReadonlyMap<string, Repo
   return r.status === 'blocked' && (strict || (r.level === 'MUST' && rootStatus.get(r.blockedBy ?? '') !== 'warn'));
 }
 
+/** Every MUST requirement of the variant established (or accepted broken by the baseline). */
+function everyMust(e: Established): boolean {
+  return e.must.established + e.must.accepted === e.must.total;
+}
+
 export function verdictOf(input: VerdictInput): Verdict {
   // Traffic that gave nothing to judge (none at all, or an upstream that never answered): no verdict.
   if (input.established.scope === 'traffic' && input.results.length === 0) return 'incomplete';
   const rootStatus = new Map(input.results.filter((r) => r.blocks).map((r) => [r.check, r.status]));
   if (input.results.some((r) => failsRun(r, rootStatus, input.strict)) || input.errors.length > 0 || input.baseline?.outdated) return 'non-conformant';
   if (input.interrupted) return 'incomplete';
-  if (input.established.scope === 'traffic') return 'conformant';
+  // Traffic shows what it exercised: a certification only when that is every MUST requirement.
+  if (input.established.scope === 'traffic') return everyMust(input.established) ? 'conformant' : 'no-violations';
   return unestablished(input.established) > 0 ? 'incomplete' : 'conformant';
 }
 
@@ -195,7 +203,7 @@ export function verdictLine(report: {
   readonly errors: readonly string[];
 }): string {
   const e = report.established;
-  const word = report.verdict.toUpperCase();
+  const word = verdictWord(report.verdict);
   if (report.verdict === 'non-conformant') {
     const why = [
       report.counts.fail - (report.counts.baselined ?? 0) > 0 ? `${report.counts.fail - (report.counts.baselined ?? 0)} failed` : '',
@@ -207,8 +215,12 @@ export function verdictLine(report: {
     return `${word}${why.length ? ` (${why.join(', ')})` : ''}`;
   }
   const accepted = e && e.must.accepted > 0 ? `; ${e.must.accepted} MUST ${e.must.accepted === 1 ? 'requirement' : 'requirements'} broken, accepted by the baseline` : '';
+  if (report.verdict === 'no-violations') {
+    const exercised = e ? e.must.established + e.must.accepted : 0;
+    return `${word}${e ? ` (${exercised} of ${e.must.total} MUST requirements exercised by the traffic, none broken${accepted}; the other ${e.must.total - exercised} were not: no certification of the variant)` : ''}`;
+  }
   if (report.verdict === 'conformant') {
-    if (e?.scope === 'traffic') return `${word} (the traffic judged ${e.must.established} of ${e.must.total} MUST requirements; none broken${accepted})`;
+    if (e?.scope === 'traffic') return `${word} (the traffic established all ${e.must.total} MUST requirements; none broken${accepted})`;
     if (e?.notEstablished.some((g) => g.kind === 'rerun')) return `${word} (the rerun established ${e.must.established} of ${e.must.total} MUST requirements; none broken${accepted})`;
     return `${word}${e ? ` (all ${e.must.total} MUST requirements established${accepted})` : ''}`;
   }
@@ -235,7 +247,16 @@ export function establishedLine(e: Established): string {
   return `requirements established by ${e.scope === 'traffic' ? 'the traffic' : 'this run'}: ${level('MUST', e.must)}, ${level('SHOULD', e.should)}`;
 }
 
-/** The exit code of a verdict: 0 conformant, 1 non-conformant, 3 incomplete (see EXIT). */
-export function exitCodeOf(verdict: Verdict): number {
+/**
+ * The exit code of a verdict: 0 conformant, 1 non-conformant, 3 incomplete (see EXIT); no-violations
+ * (traffic) 0, or 3 when `requireCoverage` (--require-coverage) asks for every MUST requirement.
+ */
+export function exitCodeOf(verdict: Verdict, requireCoverage = false): number {
+  if (verdict === 'no-violations') return requireCoverage ? EXIT.incomplete : EXIT.ok;
   return verdict === 'conformant' ? EXIT.ok : verdict === 'incomplete' ? EXIT.incomplete : EXIT.fail;
+}
+
+/** The verdict as reports print it: CONFORMANT, NON-CONFORMANT, INCOMPLETE, NO VIOLATIONS. */
+export function verdictWord(verdict: Verdict): string {
+  return verdict === 'no-violations' ? 'NO VIOLATIONS' : verdict.toUpperCase();
 }

@@ -13,10 +13,11 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { Variant } from '../../specs/model/index.ts';
 import type { Redactor } from '../check/redact.ts';
 import type { Source } from '../report/model.ts';
+import type { HarLayout } from './har-file.ts';
 import { RangeReader, scanHar } from './har-file.ts';
 import { exchangeRecord, learnSecrets } from './secrets.ts';
 import type { ProxyReport } from './tally.ts';
-import { Tally } from './tally.ts';
+import { NO_ANSWER_WHYS, Tally, noAnswerWhy } from './tally.ts';
 import type { Seen } from './validate.ts';
 import { Router, judgeExchange } from './validate.ts';
 
@@ -147,8 +148,24 @@ export class Audit {
     }
   }
 
-  /** Judges every entry of one HAR document (its text); a HarError for a file that is not HAR or is damaged. */
+  /**
+   * Judges every entry of one HAR document (its text); a HarError for a file that is not HAR or is
+   * damaged. A document cut short inside its entries is read up to its last whole entry (`cutShort`).
+   */
   addFile(text: string, name: string): void {
+    try {
+      this.addWhole(text, name);
+    } catch (err) {
+      if (!(err instanceof HarError)) throw err;
+      const bytes = Buffer.from(text, 'utf8');
+      const layout = scanHar(bytes);
+      if (!layout?.cutShort) throw err;
+      this.addLayout(layout, (start, end) => bytes.toString('utf8', start, end), () => text, name);
+    }
+  }
+
+  /** Judges every entry of a whole HAR document (its text), parsed whole. */
+  private addWhole(text: string, name: string): void {
     const entries = harEntries(text, name);
     for (let i = 0; i < entries.length; i++) this.entry(entries[i], `${name}: log.entries[${i}]`);
     this.sources.push({ name, exchanges: entries.length });
@@ -182,25 +199,33 @@ export class Audit {
     const layout = scanHar(fd);
     // Not what the entry-by-entry reading expects: the whole text says what is wrong, or is read whole.
     if (!layout) return this.addFile(readFileSync(path, 'utf8'), name);
+    const reader = new RangeReader(fd);
+    this.addLayout(layout, (start, end) => reader.text(start, end), () => readFileSync(path, 'utf8'), name);
+  }
+
+  /**
+   * Judges the entries of a document laid out by scanHar, reading each one with `textOf`; what the
+   * entry-by-entry reading does not expect is read whole (`whole`), which names the place and the reason.
+   */
+  private addLayout(layout: HarLayout, textOf: (start: number, end: number) => string | undefined, whole: () => string, name: string): void {
     let skeleton: unknown;
     try {
       skeleton = JSON.parse(layout.skeleton);
     } catch {
-      return this.addFile(readFileSync(path, 'utf8'), name);
+      return this.addWhole(whole(), name);
     }
     const log = (skeleton as { log?: unknown } | null)?.log;
     if (typeof skeleton !== 'object' || skeleton === null || Array.isArray(skeleton) || typeof log !== 'object' || log === null || !Array.isArray((log as { entries?: unknown }).entries)) {
-      return this.addFile(readFileSync(path, 'utf8'), name);
+      return this.addWhole(whole(), name);
     }
-    const reader = new RangeReader(fd);
     const { starts, ends } = layout;
     /** An entry that does not parse: the whole text names the place, as it would have before judging anything. */
     const notJson = (i: number): never => {
-      harLog(readFileSync(path, 'utf8'), name);
+      harLog(whole(), name);
       throw new HarError(`${name}: log.entries[${i}]: not JSON`);
     };
     const parse = (i: number): unknown => {
-      const text = reader.text(starts[i]!, ends[i]!);
+      const text = textOf(starts[i]!, ends[i]!);
       if (text === undefined) throw new HarError(`${name}: the file changed while it was read`);
       try {
         return JSON.parse(text);
@@ -218,7 +243,11 @@ export class Audit {
         throw err;
       }
     }
-    this.sources.push({ name, exchanges: starts.length });
+    this.sources.push({
+      name,
+      exchanges: starts.length,
+      ...(layout.cutShort ? { cutShort: `the file ends inside log.entries (a recording cut short, as by a proxy that was killed): ${starts.length} whole ${starts.length === 1 ? 'entry' : 'entries'} recovered, anything after them is lost` } : {}),
+    });
   }
 
   private entry(raw: unknown, where: string): void {
@@ -255,25 +284,29 @@ export class Audit {
       this.tally.outside();
       return;
     }
+    // The client left before the answer was complete (`conform proxy --har` marks it): counted, not judged.
+    if (response._aborted === 'before-answer' || response._aborted === 'after-answer') {
+      this.tally.aborted(response._aborted);
+      return;
+    }
     // Status 0: the recorder got no response (a browser's failed request, a transport error).
     if (status === 0) {
       const error = typeof response._error === 'string' ? response._error : 'no response';
-      this.tally.exchanges++;
-      this.tally.transport(this.options.redactor.text(`${method} ${url.pathname}: ${error}`));
+      const why = NO_ANSWER_WHYS.find((w) => w === response._noAnswer) ?? noAnswerWhy(error);
+      this.tally.transport(this.options.redactor.text(`${method} ${url.pathname}: ${error}`), why);
       return;
     }
     const headers = headerMap(response.headers, `${where}.response.headers`);
     const content = response.content === undefined ? {} : objectAt(response, 'content', where);
     let body = bodyOf(content, `${where}.response.content`);
-    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) {
-      this.tally.unvalidated++;
-      body = undefined;
-    }
+    // Not recorded, or over --max-body: counted as such by the tally (its status and headers are judged).
+    if (body === undefined || body.bytes.byteLength > this.options.maxBodyBytes) body = undefined;
     const exchange = exchangeRecord(this.options.redactor, { method, url: url.href, headers: requestHeaders, body: requestBody }, { status, headers, body: body?.text ?? body?.bytes }, time);
     const seen: Seen = {
       method, url: `${url.pathname}${url.search}`, status, headers, body: body?.bytes, ...(body?.text !== undefined ? { text: body.text } : {}), durationMs: time, exchange,
     };
     this.tally.record(matched, seen, judgeExchange(this.options.variant, matched, seen));
+    if (response._clientLeft === true && body !== undefined && status !== 421 && status !== 429) this.tally.clientLeft++;
   }
 
   report(): ProxyReport {
@@ -283,7 +316,7 @@ export class Audit {
       target: this.sources.map((s) => s.name).join(', '),
       maxBodyBytes: this.options.maxBodyBytes,
       strict: this.options.strict,
-      ...(this.sources.length > 1 ? { sources: this.sources } : {}),
+      ...(this.sources.length > 1 || this.sources.some((s) => s.cutShort) ? { sources: this.sources } : {}),
     });
   }
 }

@@ -34,13 +34,18 @@ export interface HarLayout {
   readonly ends: readonly number[];
   /** The document with the contents of `log.entries` left out (`"entries": []`). */
   readonly skeleton: string;
+  /**
+   * The file ends inside `log.entries` (a recorder stopped while writing, `conform proxy` killed): the
+   * entries are those whole before its end, and the skeleton is closed after them.
+   */
+  readonly cutShort?: boolean;
 }
 
-/** Reads the whole file through `visit`, chunk by chunk. */
-function eachChunk(fd: number, size: number, visit: (chunk: Buffer, length: number, offset: number) => boolean): void {
+/** Reads the whole file (or the bytes given) through `visit`, chunk by chunk. */
+function eachChunk(source: number | Buffer, size: number, visit: (chunk: Buffer, length: number, offset: number) => boolean): void {
   const chunk = Buffer.allocUnsafe(size);
   for (let offset = 0; ; ) {
-    const n = readSync(fd, chunk, 0, size, offset);
+    const n = typeof source === 'number' ? readSync(source, chunk, 0, size, offset) : source.copy(chunk, 0, offset, Math.min(source.byteLength, offset + size));
     if (n === 0) return;
     if (!visit(chunk, n, offset)) return;
     offset += n;
@@ -48,11 +53,11 @@ function eachChunk(fd: number, size: number, visit: (chunk: Buffer, length: numb
 }
 
 /**
- * The layout of the HAR file open as `fd`, or undefined when its text is not what this reading expects
+ * The layout of the HAR file open as `fd` (or of its bytes), or undefined when its text is not what this reading expects
  * (then the whole text is to be read, which says what is wrong, if anything). `chunkBytes`: how much is
  * read at a time.
  */
-export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
+export function scanHar(fd: number | Buffer, chunkBytes = CHUNK): HarLayout | undefined {
   const starts: number[] = [];
   const ends: number[] = [];
   const skeleton: Buffer[] = [];
@@ -194,6 +199,14 @@ export function scanHar(fd: number, chunkBytes = CHUNK): HarLayout | undefined {
     if (copyFrom < length) skeleton.push(Buffer.from(chunk.subarray(copyFrom, length)));
     return !odd;
   });
+  if (!odd && inEntries && entriesSeen === 1) {
+    // Cut short inside the entries: the last one counts when it is whole, and the document is closed after it.
+    if (objects.length === 3 && !inString && elementStart >= 0) {
+      starts.push(elementStart);
+      ends.push(elementEnd);
+    }
+    return { starts, ends, skeleton: `${Buffer.concat(skeleton).toString('utf8')}]}}`, cutShort: true };
+  }
   if (odd || inString || inEntries || objects.length > 0 || entriesSeen !== 1) return undefined;
   return { starts, ends, skeleton: Buffer.concat(skeleton).toString('utf8') };
 }

@@ -8,7 +8,11 @@ import { countResults, requirementBasis } from '../report/model.ts';
 import type { ReportedResult, Source } from '../report/model.ts';
 import { establish, verdictOf } from '../report/verdict.ts';
 import type { ProxyReport, Traffic } from './tally.ts';
-import { operationCoverage, trafficCoverage } from './tally.ts';
+import type { NoAnswerWhy } from './tally.ts';
+import { NO_ANSWER_WHYS, operationCoverage, trafficCoverage } from './tally.ts';
+
+/** The traffic section as reports of any version write it (older ones lack the categories). */
+type OlderTraffic = Omit<Traffic, 'judged' | 'noAnswer' | 'aborted' | 'clientLeft'> & Partial<Pick<Traffic, 'judged' | 'noAnswer' | 'aborted' | 'clientLeft'>>;
 
 const KEPT_EXCHANGES = 3;
 const COUNTED = /^\d+ of \d+ exchanges: /;
@@ -55,10 +59,13 @@ export function mergeReports(inputs: readonly MergeInput[], strict: boolean): Pr
       durationMs: parts.reduce((n, r) => n + r.durationMs, 0),
     };
   });
-  const traffics = inputs.map((i) => i.report.traffic);
+  const traffics: readonly OlderTraffic[] = inputs.map((i) => i.report.traffic);
   const byOperation = sumBy(traffics.map((t) => t.byOperation));
   const sum = (k: keyof Pick<Traffic, 'exchanges' | 'unvalidated' | 'unmatched' | 'throttled' | 'transportErrors'>) => traffics.reduce((n, t) => n + t[k], 0);
   const unique = (values: readonly string[]) => [...new Set(values.filter(Boolean))].join(', ');
+  // Reports of older versions lack the categories: what they counted is judged or, of the transport errors, `other`.
+  const judged = traffics.reduce((n, t) => n + (t.judged ?? Math.max(0, t.exchanges - t.unvalidated - t.unmatched - t.throttled - t.transportErrors)), 0);
+  const noAnswer = Object.fromEntries(NO_ANSWER_WHYS.map((k) => [k, traffics.reduce((n, t) => n + (t.noAnswer?.[k] ?? (k === 'other' ? t.transportErrors : 0)), 0)])) as Record<NoAnswerWhy, number>;
   const traffic: Traffic = {
     listen: unique(traffics.map((t) => t.listen)),
     upstream: unique(traffics.map((t) => t.upstream)),
@@ -68,6 +75,10 @@ export function mergeReports(inputs: readonly MergeInput[], strict: boolean): Pr
     unmatched: sum('unmatched'),
     throttled: sum('throttled'),
     transportErrors: sum('transportErrors'),
+    judged,
+    noAnswer,
+    aborted: { beforeAnswer: traffics.reduce((n, t) => n + (t.aborted?.beforeAnswer ?? 0), 0), afterAnswer: traffics.reduce((n, t) => n + (t.aborted?.afterAnswer ?? 0), 0) },
+    clientLeft: traffics.reduce((n, t) => n + (t.clientLeft ?? 0), 0),
     operations: operationCoverage(variant, byOperation),
     byOperation: Object.fromEntries([...byOperation].sort(([a], [b]) => a.localeCompare(b))),
   };

@@ -2,8 +2,13 @@
  * What `conform proxy` saw (or `conform audit` read from HAR files), folded into the results of a normal `conform-report/1`: one result per
  * operation and judgement (`proxy/<operation>/<assertion>`), passing when every exchange of it did,
  * and the traffic figures (`traffic`): exchanges, operations exercised, what was not judged and why.
- * The verdict is that of the traffic: conformant when something was judged and nothing failed,
- * incomplete when nothing was judged.
+ * The verdict is that of the traffic (see ../report/verdict.ts): non-conformant on a violation,
+ * incomplete when nothing was judged, conformant only when the traffic established every MUST
+ * requirement of the variant, and otherwise `no-violations`, which names how many it exercised.
+ *
+ * Every exchange is counted once, in one category (`exchangeCategories`): judged, outside the
+ * description, throttled, over --max-body, without an upstream answer (and why), or aborted by its
+ * client before its answer was complete.
  */
 import type { Variant } from '../../specs/model/index.ts';
 import { operationsFor } from '../../specs/model/index.ts';
@@ -30,11 +35,62 @@ export interface Traffic {
   readonly unmatched: number;
   readonly throttled: number;
   readonly transportErrors: number;
+  /** Exchanges whose answer was complete and judged (inside the description, not throttled, within --max-body). */
+  readonly judged: number;
+  /** Why the exchanges of `transportErrors` got no (complete) answer. */
+  readonly noAnswer: Readonly<Record<NoAnswerWhy, number>>;
+  /** Exchanges whose client closed its connection before the upstream's answer was complete (not judged). */
+  readonly aborted: { readonly beforeAnswer: number; readonly afterAnswer: number };
+  /** Of the judged: exchanges whose client left before the whole answer reached it (the upstream's answer was complete). */
+  readonly clientLeft: number;
   readonly operations: { readonly total: number; readonly exercised: number; readonly notExercised: readonly string[] };
   readonly byOperation: Readonly<Record<string, number>>;
 }
 
 export type ProxyReport = Report & { readonly traffic: Traffic };
+
+/**
+ * Why an exchange got no (complete) answer from the upstream: the connection was refused, a timeout
+ * (--timeout) passed, the connection was reset or closed early, the proxy stopped before the answer was
+ * complete (the --drain grace ended, a second signal), or another transport error.
+ */
+export type NoAnswerWhy = 'refused' | 'timeout' | 'reset' | 'stopped' | 'other';
+export const NO_ANSWER_WHYS: readonly NoAnswerWhy[] = ['refused', 'timeout', 'reset', 'stopped', 'other'];
+
+/** The reason of a transport error, from its code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...) or its message. */
+export function noAnswerWhy(codeOrMessage: string): NoAnswerWhy {
+  if (/ECONNREFUSED|refused/i.test(codeOrMessage)) return 'refused';
+  if (/TIMEOUT|timed? ?out/i.test(codeOrMessage)) return 'timeout';
+  if (/ECONNRESET|EPIPE|UND_ERR_SOCKET|reset|other side closed|socket hang up|closed/i.test(codeOrMessage)) return 'reset';
+  if (/stopped|--drain/i.test(codeOrMessage)) return 'stopped';
+  return 'other';
+}
+
+/** The categories of `traffic`, each exchange in exactly one; their sum is `exchanges`. */
+export function exchangeCategories(t: Traffic): Record<'judged' | 'unmatched' | 'throttled' | 'unvalidated' | 'noAnswer' | 'abortedBeforeAnswer' | 'abortedAfterAnswer', number> {
+  return {
+    judged: t.judged,
+    unmatched: t.unmatched,
+    throttled: t.throttled,
+    unvalidated: t.unvalidated,
+    noAnswer: t.transportErrors,
+    abortedBeforeAnswer: t.aborted.beforeAnswer,
+    abortedAfterAnswer: t.aborted.afterAnswer,
+  };
+}
+
+/** One line of the categories, as the commands print them. */
+export function categoriesLine(t: Traffic): string {
+  const why = NO_ANSWER_WHYS.filter((k) => t.noAnswer[k] > 0).map((k) => `${t.noAnswer[k]} ${k}`);
+  return [
+    `${t.exchanges} exchanges: ${t.judged} judged`,
+    `${t.unmatched} outside the description`,
+    `${t.throttled} throttled`,
+    `${t.unvalidated} over --max-body or without a recorded body (not judged)`,
+    `${t.transportErrors} without an upstream answer${why.length ? ` (${why.join(', ')})` : ''}`,
+    `${t.aborted.beforeAnswer + t.aborted.afterAnswer} aborted by the client (${t.aborted.beforeAnswer} before the answer, ${t.aborted.afterAnswer} during it)`,
+  ].join('; ');
+}
 
 interface Entry {
   readonly assertion: Assertion;
@@ -73,6 +129,12 @@ export class Tally {
   /** 421/429 answers: throttling, not judged. */
   throttled = 0;
   transportErrors = 0;
+  /** Exchanges judged whole (see Traffic.judged). */
+  judged = 0;
+  readonly noAnswer: Record<NoAnswerWhy, number> = { refused: 0, timeout: 0, reset: 0, stopped: 0, other: 0 };
+  readonly abortedCounts = { beforeAnswer: 0, afterAnswer: 0 };
+  /** Judged exchanges whose client left before the whole answer reached it. */
+  clientLeft = 0;
   private readonly transportSamples: string[] = [];
   private readonly errors: string[] = [];
   private readonly entries = new Map<string, Entry>();
@@ -87,6 +149,11 @@ export class Tally {
     readonly prefix: 'proxy' | 'audit' = 'proxy',
   ) {}
 
+  /**
+   * An answered exchange, in one category: outside the description, throttled (421, 429), over
+   * --max-body or without a recorded body (`seen.body` undefined: only its status and headers are
+   * judged), or judged.
+   */
   record(matched: Matched, seen: Seen, judgements: readonly Judgement[]): void {
     this.exchanges++;
     if (matched.kind === 'unmatched') {
@@ -95,6 +162,8 @@ export class Tally {
     }
     this.byOperation.set(matched.op.id, (this.byOperation.get(matched.op.id) ?? 0) + 1);
     if (seen.status === 421 || seen.status === 429) this.throttled++;
+    else if (seen.body === undefined) this.unvalidated++;
+    else this.judged++;
     let ids = this.ids.get(matched.op.id);
     if (!ids) this.ids.set(matched.op.id, (ids = {}));
     for (const j of judgements) {
@@ -117,9 +186,25 @@ export class Tally {
     this.unmatched++;
   }
 
-  transport(message: string): void {
+  /** An exchange the upstream did not answer (whole), and why. */
+  transport(message: string, why: NoAnswerWhy = noAnswerWhy(message)): void {
+    this.exchanges++;
+    this.noAnswer[why]++;
     this.transportErrors++;
+    if (why === 'stopped') return;
     if (this.transportSamples.length < 5) this.transportSamples.push(message);
+  }
+
+  /** Exchanges the upstream failed to answer (refused, timed out, reset, ...), those the proxy ended on stopping aside. */
+  upstreamFailures(): number {
+    return this.transportErrors - this.noAnswer.stopped;
+  }
+
+  /** An exchange whose client closed its connection before the upstream's answer was complete. */
+  aborted(when: 'before-answer' | 'after-answer'): void {
+    this.exchanges++;
+    if (when === 'before-answer') this.abortedCounts.beforeAnswer++;
+    else this.abortedCounts.afterAnswer++;
   }
 
   error(message: string): void {
@@ -173,6 +258,10 @@ export class Tally {
       unmatched: this.unmatched,
       throttled: this.throttled,
       transportErrors: this.transportErrors,
+      judged: this.judged,
+      noAnswer: { ...this.noAnswer },
+      aborted: { ...this.abortedCounts },
+      clientLeft: this.clientLeft,
       operations: operationCoverage(this.variant, this.byOperation),
       byOperation: Object.fromEntries([...this.byOperation].sort(([a], [b]) => a.localeCompare(b))),
     };
@@ -183,7 +272,8 @@ export class Tally {
     const results = this.results(options.strict);
     const errors = [
       ...this.errors,
-      ...(this.transportErrors > 0 ? [`${this.transportErrors} requests got no answer from the upstream (first: ${this.transportSamples.join('; ')})`] : []),
+      // Exchanges the proxy itself ended when it stopped are counted (noAnswer.stopped), not charged to the upstream.
+      ...(this.upstreamFailures() > 0 ? [`${this.upstreamFailures()} requests got no answer from the upstream (first: ${this.transportSamples.join('; ')})`] : []),
     ];
     const coverage = trafficCoverage(this.variant, results);
     // Measured against what the traffic exercised: no exchange judged at all is no verdict (incomplete).

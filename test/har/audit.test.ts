@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/paths.ts';
 import type { ProxyReport } from '../../src/traffic/tally.ts';
+import { reportErrors } from '../../src/report/schema.ts';
 import { Scratch } from '../check/helpers.ts';
 import { scaled } from '../support/time.ts';
 
@@ -139,6 +140,24 @@ describe('one planted fault per single-exchange requirement: exit 1, naming it',
   });
 });
 
+describe('a file cut short inside its entries (a recorder or a proxy killed while writing)', { timeout: scaled(60_000) }, () => {
+  it('is read up to its last whole entry, and says how many it recovered', async () => {
+    const har = fixture();
+    const whole = JSON.stringify(har);
+    // In the middle of the fourth entry: three are whole.
+    const cut = whole.slice(0, whole.indexOf(JSON.stringify(har.log.entries[3])) + 40);
+    const file = join(scratch.dir('cut'), 'cut.har');
+    writeFileSync(file, cut);
+    const run = await scratch.conformInProcess(['audit', file, '--variant', 'A']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/cut\.har: 3 exchanges recovered \(the file ends inside log\.entries .*: 3 whole entries recovered, anything after them is lost\)/);
+    const report = run.report as unknown as ProxyReport;
+    expect(report.traffic.exchanges).toBe(3);
+    expect(report.sources).toEqual([{ name: file, exchanges: 3, cutShort: expect.stringMatching(/3 whole entries recovered/) }]);
+    expect(reportErrors(report)).toEqual([]);
+  });
+});
+
 describe('a file that is not HAR, or is damaged: exit 2 with the place and the reason', { timeout: scaled(60_000) }, () => {
   const text = readFileSync(FIXTURE, 'utf8');
   const broken = fixture();
@@ -146,7 +165,7 @@ describe('a file that is not HAR, or is damaged: exit 2 with the place and the r
   const badUrl = fixture();
   badUrl.log.entries[1]!.request.url = '/posts.json';
   const cases: [string, string, RegExp][] = [
-    ['cut off in the middle', text.slice(0, 700), /not JSON \(line \d+, column \d+\)/],
+    ['cut off before its entries', text.slice(0, text.indexOf('"entries"') + 5), /not JSON \(line \d+, column \d+\)/],
     ['a stray comma', text.replace('"entries": [', '"entries": [,'), /not JSON \((near )?line \d+, column \d+\)/],
     ['empty', '', /not JSON \(the file is empty\)/],
     ['JSON but not HAR', '{"entries": []}', /not HAR: no "log" object/],

@@ -2,6 +2,9 @@
  * A report with every status (pass, fail, warn, skip), a failure the baseline accepts, and text a
  * hostile target could send back (markup, script, shell and Markdown metacharacters).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import type { Report, ReportedResult } from '../../src/report/model.ts';
 import { countResults } from '../../src/report/model.ts';
 import type { CheckResult } from '../../src/check/result.ts';
@@ -91,5 +94,25 @@ export function makeReport(results: readonly ReportedResult[] = RESULTS, extra: 
     baseline: { file: 'baseline.yaml', entries: 1, accepted: 1, outdated: false, nowPassing: [], expired: [], unused: [], updated: false },
     results,
     ...extra,
+  };
+}
+
+/** What each report file says the verdict is. */
+export function verdictWords(dir: string) {
+  const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+  const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(dir, 'junit.xml'), 'utf8')) as { testsuites: { testsuite: unknown } };
+  const suites = ([] as { testcase: unknown }[]).concat(junit.testsuites.testsuite as { testcase: unknown }[]);
+  const cases = suites.flatMap((s) => ([] as { '@_name': string }[]).concat(s.testcase as { '@_name': string }[])).map((c) => c['@_name']);
+  const md = readFileSync(join(dir, 'summary.md'), 'utf8');
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  const badge = readFileSync(join(dir, 'badge.svg'), 'utf8');
+  return {
+    json: json.verdict,
+    junit: cases.filter((c) => c.startsWith('verdict: ')),
+    markdown: /^## \S+ conform: variant [AB] (.+)$/m.exec(md)?.[1],
+    html: /<span class="verdict" id="verdict">([^<]+)<\/span>/.exec(html)?.[1],
+    badge: /<text x="[\d.]+" y="14">(\S+(?: \S+)*? \d+\/\d+ MUST)<\/text>/.exec(badge)?.[1],
+    /** The bare word anywhere a reader looks first. */
+    saysConformant: [md.split('\n')[0]!, /<title>[^<]*<\/title>/.exec(html)![0], badge].some((t) => /(?<!NON-)\bCONFORMANT\b|(?<!non-)\bconformant\b/.test(t)),
   };
 }

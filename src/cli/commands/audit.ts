@@ -15,6 +15,7 @@ interface AuditFlags {
   origin?: string;
   maxBody: string;
   accounts?: string;
+  requireCoverage?: boolean;
 }
 
 /** A failing judgement in one line: its id, the requirement it cites, what was wrong. */
@@ -24,7 +25,9 @@ export function failureLine(r: ReportedResult): string {
 
 /**
  * `conform audit`: certifies recorded traffic offline, with the validator of `conform proxy`. Sends
- * nothing. Exit 0 conformant, 1 a violation, 2 a file that cannot be read or is not HAR, 3 nothing judged.
+ * nothing. Exit 0 conformant or no violations (3 with --require-coverage unless every MUST requirement
+ * was established), 1 a violation, 2 a file that cannot be read or is not HAR, 3 nothing judged. A file
+ * cut short (a proxy killed while writing it) is read up to its last whole entry, and said.
  */
 export const registerAudit: RegisterCommand = (program, setExit) => {
   program
@@ -40,14 +43,16 @@ export const registerAudit: RegisterCommand = (program, setExit) => {
     .option('--origin <url>', 'base URL of the API in the recording: exchanges with other origins are counted and skipped (default: any origin)')
     .option('--max-body <bytes>', 'response bodies larger than this are counted, not judged', String(DEFAULTS.maxBodyBytes))
     .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in the recording always are)')
+    .option('--require-coverage', 'exit 3 unless the traffic established every MUST requirement of the variant (NO VIOLATIONS is not enough)')
     .action(async (files: string[], opts: AuditFlags) => {
       const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
       const origin = opts.origin ? baseUrl(opts.origin, '--origin', { protocols: ['http:', 'https:'] }) : undefined;
-      const [{ Audit, HarError }, { Redactor }, { writeReport }, verdicts] = await Promise.all([
+      const [{ Audit, HarError }, { Redactor }, { writeReport }, verdicts, { categoriesLine }] = await Promise.all([
         import('../../traffic/audit.ts'),
         import('../../check/redact.ts'),
         import('../../report/write.ts'),
         import('../../report/verdict.ts'),
+        import('../../traffic/tally.ts'),
       ]);
       const redactor = new Redactor();
       if (opts.accounts) {
@@ -71,8 +76,8 @@ export const registerAudit: RegisterCommand = (program, setExit) => {
       process.stdout.write(
         [
           `variant ${report.variant}  ${files.length === 1 ? 'file' : 'files'} ${files.join(', ')}`,
-          `${t.exchanges} exchanges: ${t.operations.exercised} of ${t.operations.total} operations exercised; ${t.unmatched} outside the API (skipped), ${t.throttled} throttled, ${t.unvalidated} without a judged body, ${t.transportErrors} without a response`,
-          ...(report.sources ?? []).map((s) => `  ${s.name}: ${s.exchanges} exchanges`),
+          `${categoriesLine(t)}; ${t.operations.exercised} of ${t.operations.total} operations exercised`,
+          ...(report.sources ?? []).map((s) => `  ${s.name}: ${s.exchanges} exchanges${s.cutShort ? ` recovered (${s.cutShort})` : ''}`),
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
           ...report.results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => failureLine(r)),
           verdicts.establishedLine(report.established!),
@@ -80,6 +85,6 @@ export const registerAudit: RegisterCommand = (program, setExit) => {
           ...verdicts.closingLines(report, written),
         ].join('\n'),
       );
-      setExit(verdicts.exitCodeOf(report.verdict));
+      setExit(verdicts.exitCodeOf(report.verdict, opts.requireCoverage === true));
     });
 };

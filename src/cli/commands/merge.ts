@@ -8,12 +8,13 @@ import { failureLine } from './audit.ts';
 interface MergeFlags {
   report?: string;
   strict?: boolean;
+  requireCoverage?: boolean;
 }
 
 /**
  * `conform merge`: reports of traffic (several proxies behind one load balancer, audits of several
- * captures) summed into one, each source named. Exit codes as the merged verdict's; 2 for a file that
- * is not such a report.
+ * captures) summed into one, each source named. Exit codes as the merged verdict's (NO VIOLATIONS: 0,
+ * or 3 with --require-coverage); 2 for a file that is not such a report.
  */
 export const registerMerge: RegisterCommand = (program, setExit) => {
   program
@@ -22,13 +23,15 @@ export const registerMerge: RegisterCommand = (program, setExit) => {
     .argument('<reports...>', 'report.json files (or report directories) of conform proxy or conform audit')
     .option('--report <dir>', 'directory for the merged report.json, junit.xml, report.html, summary.md and badge.svg (default: reports/<timestamp>)')
     .option('--strict', 'the merged verdict counts SHOULD-level failures (statuses are those the sources gave)')
+    .option('--require-coverage', 'exit 3 unless the merged traffic established every MUST requirement of the variant (NO VIOLATIONS is not enough)')
     .action(async (files: string[], opts: MergeFlags) => {
       if (files.length < 1) throw new UsageError('conform merge needs at least one report');
-      const [{ readReportFile }, { mergeProblem, mergeReports }, { writeReport }, verdicts] = await Promise.all([
+      const [{ readReportFile }, { mergeProblem, mergeReports }, { writeReport }, verdicts, { categoriesLine }] = await Promise.all([
         import('../../report/schema.ts'),
         import('../../traffic/merge.ts'),
         import('../../report/write.ts'),
         import('../../report/verdict.ts'),
+        import('../../traffic/tally.ts'),
       ]);
       const inputs = [];
       for (const file of files) {
@@ -43,7 +46,8 @@ export const registerMerge: RegisterCommand = (program, setExit) => {
       const c = merged.counts;
       process.stdout.write(
         [
-          `variant ${merged.variant}: ${files.length} reports merged, ${merged.traffic.exchanges} exchanges`,
+          `variant ${merged.variant}: ${files.length} reports merged`,
+          categoriesLine(merged.traffic),
           ...(merged.sources ?? []).map((s) => `  ${s.name}: ${s.exchanges} exchanges, ${s.verdict ?? ''}`),
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
           ...merged.results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => failureLine(r)),
@@ -51,6 +55,6 @@ export const registerMerge: RegisterCommand = (program, setExit) => {
           ...verdicts.closingLines(merged, written),
         ].join('\n'),
       );
-      setExit(verdicts.exitCodeOf(merged.verdict));
+      setExit(verdicts.exitCodeOf(merged.verdict, opts.requireCoverage === true));
     });
 };

@@ -43,11 +43,17 @@ interface ProxyFlags {
   accounts?: string;
   strict?: boolean;
   har?: string;
+  drain: string;
+  reportEvery?: string;
+  requireCoverage?: boolean;
 }
 
 /**
  * `conform proxy`: validates live traffic. Until SIGINT, SIGTERM or --duration, every exchange between
- * a client and the upstream is passed through unchanged and judged; then the usual reports are written.
+ * a client and the upstream is passed through unchanged and judged; then it stops accepting, lets the
+ * exchanges in flight end (at most --drain seconds; a second signal ends them at once), counts every
+ * one, and writes the usual reports and the end of the HAR. --report-every rewrites report.json (and
+ * the other reports) while it runs. An internal error writes what it can, says so, and exits 1.
  */
 export const registerProxy: RegisterCommand = (program, setExit) => {
   program
@@ -64,17 +70,23 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
     .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in traffic always are)')
     .option('--strict', 'SHOULD-level failures fail the run (by default they are warnings)')
     .option('--har <file>', 'write every exchange that passes through to this file as HAR 1.2 (redacted as the reports are; bodies up to --max-body)')
+    .option('--drain <seconds>', 'on stopping, how long the exchanges in flight get to end before they are cut (and counted)', '10')
+    .option('--report-every <seconds>', 'also rewrite the reports every this many seconds while running (each file replaced whole)')
+    .option('--require-coverage', 'exit 3 unless the traffic established every MUST requirement of the variant (NO VIOLATIONS is not enough)')
     .action(async (opts: ProxyFlags) => {
       const upstream = baseUrl(opts.upstream, '--upstream', { protocols: ['http:', 'https:'] });
       const port = wholeNumber(opts.port, '--port', 0, 65535);
       const duration = opts.duration !== undefined ? wholeNumber(opts.duration, '--duration', 1) : undefined;
       const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
       const timeoutMs = wholeNumber(opts.timeout, '--timeout', 1);
-      const [{ startProxy }, { Redactor }, { writeReport }, verdicts] = await Promise.all([
+      const drainSeconds = wholeNumber(opts.drain, '--drain', 0);
+      const reportEvery = opts.reportEvery !== undefined ? wholeNumber(opts.reportEvery, '--report-every', 1) : undefined;
+      const [{ startProxy }, { Redactor }, { writeReport }, verdicts, { categoriesLine }] = await Promise.all([
         import('../../proxy/proxy.ts'),
         import('../../check/redact.ts'),
         import('../../report/write.ts'),
         import('../../report/verdict.ts'),
+        import('../../traffic/tally.ts'),
       ]);
       const redactor = new Redactor();
       if (opts.accounts) {
@@ -84,44 +96,98 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       // An upstream where nothing listens is a usage error before the proxy listens, as for `conform check`.
       await reachable(upstream, timeoutMs);
       const reportDir = await prepareReportDir(opts.report);
+      const say = (line: string) => process.stderr.write(`conform proxy: ${line}\n`);
       let proxy;
       try {
-        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor, ...(opts.har ? { har: resolve(opts.har) } : {}) });
+        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor, onProblem: say, ...(opts.har ? { har: resolve(opts.har) } : {}) });
       } catch (err) {
         await reportDir.discard();
         const e = err as NodeJS.ErrnoException;
         if (opts.har && e.syscall === 'open') throw new UsageError(`--har: cannot write ${opts.har}: ${e.code ?? e.message}`);
         throw new UsageError(`cannot listen on ${opts.host}:${port}: ${e.message}`);
       }
-      process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
-      const stopped = await new Promise<string>((done) => {
+      const running = proxy;
+      const reportNow = () => running.tally.report({ listen: running.url, upstream, maxBodyBytes, strict: opts.strict === true });
+      // Report writes one after another: a periodic one never races the last.
+      let writing: Promise<unknown> = Promise.resolve();
+      const periodic = reportEvery !== undefined
+        ? setInterval(() => {
+            writing = writing.then(() => writeReport(reportDir.path, reportNow())).catch((err: unknown) => say(`cannot write the periodic report: ${(err as Error).message}`));
+          }, reportEvery * 1000)
+        : undefined;
+
+      let crashed = false;
+      let listening: () => void = () => undefined;
+      // The handlers are in place before the line that says it listens: a signal right after it is a stop.
+      const stopped = new Promise<string>((done) => {
+        let signals = 0;
         const timer = duration !== undefined ? setTimeout(() => done(`--duration ${duration} s`), duration * 1000) : undefined;
-        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-          process.once(signal, () => {
-            if (timer) clearTimeout(timer);
-            done(signal);
-          });
-        }
+        const onSignal = (signal: NodeJS.Signals) => {
+          signals++;
+          if (timer) clearTimeout(timer);
+          if (signals === 1) return done(signal);
+          if (signals === 2) {
+            say(`${signal} again: ending the exchanges in flight now`);
+            return running.stopNow();
+          }
+          // A third: the reports could not be written in time; end at once.
+          process.exit(EXIT.fail);
+        };
+        // An error outside every exchange's own handling: say it, and stop as a signal would, with the reports.
+        const onCrash = (err: unknown) => {
+          crashed = true;
+          const message = redactor.text(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+          running.tally.error(message);
+          say(`${message}\nconform proxy: writing the reports of what it saw`);
+          running.stopNow();
+          if (timer) clearTimeout(timer);
+          done('an internal error');
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+        process.on('uncaughtException', onCrash);
+        process.on('unhandledRejection', onCrash);
+        listening = () => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+          process.off('uncaughtException', onCrash);
+          process.off('unhandledRejection', onCrash);
+        };
       });
-      process.stderr.write(`conform proxy: stopping (${stopped}); judging the last exchanges\n`);
-      await proxy.close();
-      const report = proxy.tally.report({ listen: proxy.url, upstream, maxBodyBytes, strict: opts.strict === true });
-      const files = await writeReport(reportDir.path, report);
+      process.stdout.write(`conform proxy: listening on ${proxy.url} -> ${upstream} (variant ${opts.variant})\n`);
+      const why = await stopped;
+      if (periodic) clearInterval(periodic);
+      say(`stopping (${why}); ${running.inFlight} exchanges in flight get up to ${drainSeconds} s (--drain) to end`);
+      await proxy.close(drainSeconds * 1000);
+      await writing;
+      const report = reportNow();
+      let files: string[] = [];
+      try {
+        files = await writeReport(reportDir.path, report);
+      } catch (err) {
+        listening();
+        say(`cannot write the reports in ${reportDir.path}: ${(err as Error).message}`);
+        process.stdout.write(`${JSON.stringify(report.traffic)}\n`);
+        setExit(EXIT.fail);
+        return;
+      }
+      listening();
       const c = report.counts;
       const t = report.traffic;
       // Every request went unanswered and nothing was judged: the upstream was down, as for `conform check`.
-      const upstreamDown = t.transportErrors > 0 && report.results.length === 0;
+      const failures = t.transportErrors - t.noAnswer.stopped;
+      const upstreamDown = failures > 0 && report.results.length === 0;
       process.stdout.write(
         [
           `variant ${report.variant}  upstream ${upstream}`,
-          `${t.exchanges} exchanges: ${t.operations.exercised} of ${t.operations.total} operations exercised; ${t.unmatched} outside the description, ${t.throttled} throttled, ${t.unvalidated} over --max-body (not judged), ${t.transportErrors} without an upstream answer`,
+          `${categoriesLine(t)}; ${t.operations.exercised} of ${t.operations.total} operations exercised`,
           `${c.pass} pass, ${c.fail} fail, ${c.warn} warn of ${c.total} judgements`,
           verdicts.establishedLine(report.established!),
           ...report.errors.map((e) => `error: ${e}`),
           ...verdicts.closingLines(report, files, opts.har ? [`har: ${resolve(opts.har)}`] : []),
         ].join('\n'),
       );
-      if (upstreamDown) process.stderr.write(`conform proxy: the upstream ${upstream} answered none of the ${t.transportErrors} requests\n`);
-      setExit(upstreamDown ? EXIT.usage : verdicts.exitCodeOf(report.verdict));
+      if (upstreamDown) say(`the upstream ${upstream} answered none of the ${failures} requests`);
+      setExit(crashed ? EXIT.fail : upstreamDown ? EXIT.usage : verdicts.exitCodeOf(report.verdict, opts.requireCoverage === true));
     });
 };

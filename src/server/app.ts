@@ -107,7 +107,8 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   // Post files are read past the read cache: their bytes are large and each is asked for once or twice.
   const files = new FileStore(opened);
   const env: ServerEnv = { variant, db, faults, variations, users, fetcher, maxUploadBytes, files };
-  const quota = new QuotaTracker({ windowSeconds: options.quotaWindowSeconds, scale: options.quotaScale });
+  // Servers on a PostgreSQL of their own (DATABASE_URL) may be several: they count quotas in it, together.
+  const quota = new QuotaTracker({ windowSeconds: options.quotaWindowSeconds, scale: options.quotaScale, ...(opened.engine === 'postgres' ? { shared: opened } : {}) });
   // Each fault switched on meets counters of its own, as it would on a server started with it.
   options.faultSwitch?.onSwitch(() => {
     quota.reset();

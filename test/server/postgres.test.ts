@@ -4,11 +4,14 @@
  * (package postgresql, installed by .ci/run) as the postgres user on a loopback port.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PARAMS, QUOTAS } from '../../specs/model/index.ts';
 import { DEFAULT_ACCOUNTS } from '../../src/check/config.ts';
 import { createContext } from '../../src/check/context.ts';
 import { allChecks } from '../../src/check/registry.ts';
@@ -81,6 +84,41 @@ describe.skipIf(why !== undefined)('reference server on PostgreSQL (DATABASE_URL
         await close();
         await server.close();
       }
+    }
+  });
+
+  it('two servers on one PostgreSQL share the quotas: a Member is throttled after the documented 3000 requests in total across both', async () => {
+    const member = (JSON.parse(readFileSync(DEFAULT_ACCOUNTS, 'utf8')) as { accounts: { name: string; role: string; api_key: string }[] }).accounts.find((a) => a.role === 'Member')!;
+    const limit = QUOTAS.find((q) => q.who === 'Member')!.perHour;
+    // One after the other: each migrates and seeds the database it shares.
+    const first = await startServer({ variant: 'A', databaseUrl: url, port: 0 });
+    const second = await startServer({ variant: 'A', databaseUrl: url, port: 0 });
+    // The checks of the test before spent some of the Member's quota of this hour on this database: the
+    // count starts afresh, as in a new hour.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('DELETE FROM request_quota');
+    await client.end();
+    const dispatchers = [new Agent({ connections: 4 }), new Agent({ connections: 4 })];
+    try {
+      const query = `${AUTH_PARAMS.login}=${encodeURIComponent(member.name)}&${AUTH_PARAMS.apiKey}=${encodeURIComponent(member.api_key)}&limit=1`;
+      const ask = async (i: number) => {
+        const r = await request(`${[first, second][i % 2]!.url}/posts.json?${query}`, { dispatcher: dispatchers[i % 2]! });
+        await r.body.dump();
+        return r.statusCode;
+      };
+      // The documented number, alternating between the instances, four at a time: none throttled.
+      const statuses: number[] = [];
+      for (let i = 0; i < limit; i += 4) statuses.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < limit).map((k) => ask(i + k)))));
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      expect(statuses).toHaveLength(limit);
+      // One more, at either instance: 421 (each alone has seen only half of them).
+      expect(await ask(0)).toBe(421);
+      expect(await ask(1)).toBe(421);
+    } finally {
+      await Promise.all(dispatchers.map((d) => d.close()));
+      await first.close();
+      await second.close();
     }
   });
 });

@@ -138,7 +138,8 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
 
   it('proto property-tests the peer format with every shipped testee this machine can run, run from the package, and writes its reports', async () => {
     const dir = join(work, 'proto');
-    const r = await conform(['proto', '--matrix', '--runs', '25', '--report', dir]);
+    // Few cases: protoc refuses each invalid input in a process of its own (the suites are proven in test/proto/).
+    const r = await conform(['proto', '--matrix', '--runs', '10', '--report', dir]);
     // A failure is one of the shipped libraries' own known divergences (test/proto/helpers.ts), which a
     // run finds or not by its seed; it exits 1 then, and only then.
     const failing = ['protobufjs', 'bufbuild', 'protoc', 'python'].flatMap((testee) => {

@@ -20,7 +20,9 @@ describe('cross-implementation matrix: every shipped testee holds every Required
     it.skipIf(!!why)(`${shipped.name}${why ? ` (skip: ${why})` : ''}`, async () => {
       const { testee, hello } = await ProcessTestee.start(await shippedCommand(shipped));
       try {
-        const results = await runSuite(hello, ctx, { runs: 40, seed: 20240501, client: async () => testee });
+        // protoc answers a batch of inputs with one process, but each input it refuses alone: the properties of
+        // invalid input cost a process per case, so it runs fewer cases (each property is still exercised).
+        const results = await runSuite(hello, ctx, { runs: shipped.name === 'protoc' ? 10 : 40, seed: 20240501, client: async () => testee });
         const known = KNOWN_DIVERGENCES[shipped.name] ?? {};
         const failures = results.filter((r) => r.level === 'Required' && r.status === 'fail' && !(r.id in known));
         expect(failures.map((r) => `${r.id}: ${r.message}`)).toEqual([]);

@@ -30,8 +30,8 @@ function touches(...names: string[]): string[] {
 
 /**
  * The checks a fault's run selects, by the fault's `family`: `--only` patterns naming the resources whose
- * operations the family's faults change, and the checks that read what those operations wrote (a version
- * listing for a revert, the posts an upload makes). A check is matched by its resource or its operation,
+ * operations the family's faults change, and the checks that read what those operations wrote (the version
+ * listings of a revert). A check is matched by its resource or its operation,
  * so the checks of a listing that are filed under its parent resource (the filters of post_versions.list
  * are `effects/post_versions.list/...` of `posts`) come with the listing. A family's faults change requests
  * and answers of those resources only, so the checks of other resources see the reference server's own
@@ -42,7 +42,7 @@ function touches(...names: string[]): string[] {
  */
 export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
   posts: touches('posts', 'post_votes', 'post_flags', 'post_appeals', 'post_versions'),
-  uploads: touches('uploads', 'posts'),
+  uploads: touches('uploads'),
   comments: touches('comments'),
   dmails: touches('dmails'),
   artists: touches('artists', 'artist_versions'),

@@ -6,23 +6,19 @@
  * every variant the fault breaks, and shortens as checks are added.
  */
 export const KNOWN_MISSES: Readonly<Record<string, string>> = {
-  'posts-update-rating-word-accepted':
-    'no check updates a post of A with a rating word (safe, questionable, explicit), which A refuses: only the letters s, q, e are sent',
-  'post-votes-down-counts-as-up': 'no check reads the post score after a down vote, so a down vote counted as an up vote passes',
-  'uploads-rating-optional': 'no check sends an upload without upload[rating] (REQUIRED) and expects it refused',
+  'posts-update-rating-word-accepted': 'unnoticed: A accepting the words safe, questionable and explicit for post[rating] on update, where only s, q, e are allowed',
+  'post-votes-down-counts-as-up': 'unnoticed: a down vote recorded as an up vote (the post score goes up); post_votes/score passes',
+  'uploads-rating-optional': 'unnoticed: an upload without upload[rating] (REQUIRED) accepted and rated questionable',
   'uploads-source-search-prefix':
-    "the check of search[source] (uploads/search-source-exact) needs the target to fetch the checker's source URL; the reference server, started as `conform serve` starts it, fetches none, and the check is skipped",
-  'comments-update-keeps-body-with-do-not-bump':
-    'no check reads the comment body back after an update that also carries comment[do_not_bump_post]',
-  'comments-creator-id-dropped-in-combination': 'search[creator_id] is checked alone, never combined with another search[...] filter',
-  'artists-name-prefix-searches-other-names':
-    'no check searches artists by name: for a name found only among another artist\'s other names, so a plain-term search passes',
-  'notes-creator-name-prefix': 'the search[creator_name] check of notes has no creator whose name is a prefix of another, so a prefix match passes',
-  'pools-revert-one-step-back': 'pool reverts are checked to the version just before the current one only, which an "undo" also restores',
-  'tags-category-copyright-character-swapped': 'no check filters tags or related tags by category 3 or 4 with tags of both categories present',
-  'tag-aliases-antecedent-not-exact': 'no check has an alias whose consequent bears the searched antecedent name',
-  'forum-posts-topic-title-searches-body':
-    'no check has a forum post whose body, but not its topic title, matches search[topic_title_matches]',
+    "uploads/search-source-exact catches it, but needs the target to fetch the checker's source URL: the reference server started as `conform serve` starts it (as the tranche was scored) fetches none, and the check is skipped",
+  'comments-update-keeps-body-with-do-not-bump': 'unnoticed: an update carrying comment[do_not_bump_post] reports success and keeps the old comment[body]',
+  'comments-creator-id-dropped-in-combination': 'unnoticed: search[creator_id] dropped when combined with another search[...] filter',
+  'artists-name-prefix-searches-other-names': 'unnoticed: `name:X` also matching artists that have X only among their other names',
+  'notes-creator-name-prefix': 'unnoticed: search[creator_name] on notes matching names that start with the given one',
+  'pools-revert-one-step-back': 'unnoticed: a pool revert restoring the version before the current one, whatever version_id names',
+  'tags-category-copyright-character-swapped': 'unnoticed: category codes 3 and 4 swapped when filtering tags and related tags',
+  'tag-aliases-antecedent-not-exact': 'unnoticed: search[antecedent_name] also returning aliases whose consequent has that name',
+  'forum-posts-topic-title-searches-body': 'unnoticed: search[topic_title_matches] matched against the forum post body instead of its topic title',
   'anon-quota-too-low':
-    'throttling earlier than the quota is not a failure: quota/anonymous passes at the first 421, and the other checks wait out a 421 or skip as throttled',
+    'quota/anonymous asks for a 421 past the quota, not for none before it: it passes at the first 421, here the 51st request',
 };

@@ -26,6 +26,8 @@ export const LONGEST: readonly string[] = [
   'test/proto/fork-schema.test.ts',
   'test/proto/testee-protocol.test.ts',
   'test/check/mutation-2.test.ts',
+  'test/redteam/tranche-1.test.ts',
+  'test/redteam/tranche-1-2.test.ts',
   'test/spec/ecosystem.test.ts',
 ];
 

@@ -1,0 +1,118 @@
+/**
+ * A red-team tranche in the tests (docs/redteam.md): every fault on every variant whose text it breaks is
+ * caught by the checker, except the faults of ./known-misses.ts, which must be missed. The runs are
+ * independent, so the faults are dealt round-robin to SHARDS test files (tranche-1.test.ts, the first, and
+ * tranche-1-2.test.ts ...), which the test runner runs side by side. Each file starts one reference
+ * server per variant in its process, as `conform serve` starts it (the tranche was scored against
+ * that), and runs each fault through a proxy of its own in front of it, with the checks of the fault's
+ * family only (./run.ts): runs have prefixes of their own, and each starts with the server's counters
+ * (quotas, write throttles) afresh, as a server started for it would.
+ */
+import { readdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Variant } from '../../specs/model/index.ts';
+import type { Db } from '../../src/server/index.ts';
+import { FaultSwitch, openDb, startServer } from '../../src/server/index.ts';
+import { scaled } from '../support/time.ts';
+import { KNOWN_MISSES } from './known-misses.ts';
+import type { FaultRun } from './run.ts';
+import { FAMILY_SCOPE, runConfig, runFault } from './run.ts';
+import type { Fault } from './tranche-1/fault.ts';
+
+const SEED = 20261201;
+export const SHARDS = 2;
+
+/** Every run of a tranche: each fault on each variant whose text it breaks, in the tranche's order. */
+export function allRuns(faults: readonly Fault[]): { fault: Fault; variant: Variant }[] {
+  return faults.flatMap((fault) => fault.variants.map((variant) => ({ fault, variant })));
+}
+
+/** The runs shard `shard` (1..SHARDS) makes: those of every SHARDS-th fault, so that a file's score counts whole faults. */
+export function runsOfShard(faults: readonly Fault[], shard: number): { fault: Fault; variant: Variant }[] {
+  return allRuns(faults.filter((_, i) => i % SHARDS === shard - 1));
+}
+
+/** What a list of runs caught: `23 of 30 faults caught (A 27/32 runs, B 18/21)`; a fault is caught when caught on every variant it ran on. */
+export function scoreLine(runs: readonly FaultRun[]): string {
+  const faults = new Map<string, boolean>();
+  for (const r of runs) faults.set(r.fault.id, (faults.get(r.fault.id) ?? true) && r.caught);
+  const of = (v: Variant) => runs.filter((r) => r.variant === v);
+  const variants = (['A', 'B'] as const).map((v, i) => `${v} ${of(v).filter((r) => r.caught).length}/${of(v).length}${i === 0 ? ' runs' : ''}`);
+  return `${[...faults.values()].filter(Boolean).length} of ${faults.size} faults caught (${variants.join(', ')})`;
+}
+
+/** A reference server of each variant, started on first use, with a switch that resets its counters. */
+class Servers {
+  private readonly started = new Map<Variant, Promise<{ db: Db; url: string; close(): Promise<void>; faultSwitch: FaultSwitch }>>();
+
+  get(variant: Variant) {
+    let s = this.started.get(variant);
+    if (!s) {
+      s = (async () => {
+        const db = await openDb({});
+        const faultSwitch = new FaultSwitch();
+        try {
+          const server = await startServer({ variant, db, faultSwitch, port: 0 });
+          return { db, url: server.url, close: () => server.close(), faultSwitch };
+        } catch (err) {
+          await db.close();
+          throw err;
+        }
+      })();
+      this.started.set(variant, s);
+    }
+    return s;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const s of this.started.values()) {
+      const server = await s.catch(() => undefined);
+      await server?.close().catch(() => undefined);
+      await server?.db.close().catch(() => undefined);
+    }
+  }
+}
+
+/** Defines the tests of shard `shard` (1..SHARDS) of tranche `tranche` (its directory's name) with its `faults`. */
+export function trancheShard(tranche: string, faults: readonly Fault[], shard: number): void {
+  describe(`red-team ${tranche}, shard ${shard} of ${SHARDS}`, () => {
+    const servers = new Servers();
+    const done: FaultRun[] = [];
+    const runs = runsOfShard(faults, shard);
+
+    afterAll(async () => {
+      process.stdout.write(`redteam ${tranche} (shard ${shard} of ${SHARDS}): ${scoreLine(done)}\n`);
+      await servers.closeAll();
+    });
+
+    it.each(runs.map((r) => [`${r.fault.id} [${r.variant}]`, r] as const))('%s', { timeout: scaled(60_000) }, async (_name, { fault, variant }) => {
+      const server = await servers.get(variant);
+      // Counters (quotas, write throttles) afresh: each run meets the server as if it were started for it.
+      server.faultSwitch.switchTo(undefined);
+      const run = await runFault(fault, variant, server.url, runConfig(fault, variant, SEED));
+      done.push(run);
+      expect(run.hookErrors, `the fault's hooks raised errors`).toBe(0);
+      const known = KNOWN_MISSES[fault.id];
+      if (known === undefined) {
+        expect(run.caught, `fault ${fault.id} [${variant}] (${fault.description}) was missed by ${run.checks} checks of ${fault.family}: fix a check, or list it in known-misses.ts with the reason`).toBe(true);
+      } else {
+        expect(run.caught, `fault ${fault.id} [${variant}] is listed in known-misses.ts but was caught (${run.failing.join(', ')}): remove it from the list`).toBe(false);
+      }
+    });
+
+    if (shard === 1) {
+      it(`the ${SHARDS} shards run every fault on each of its variants, once`, () => {
+        const files = readdirSync(import.meta.dirname).filter((f) => new RegExp(`^${tranche}(-\\d+)?\\.test\\.ts$`).test(f)).sort();
+        expect(files).toEqual([`${tranche}.test.ts`, ...Array.from({ length: SHARDS - 1 }, (_, i) => `${tranche}-${i + 2}.test.ts`)].sort());
+        const dealt = Array.from({ length: SHARDS }, (_, i) => runsOfShard(faults, i + 1)).flat().map((r) => `${r.fault.id} ${r.variant}`).sort();
+        expect(dealt).toEqual(allRuns(faults).map((r) => `${r.fault.id} ${r.variant}`).sort());
+      });
+
+      it('every fault has a scope, and every known miss is a fault of the tranche', () => {
+        expect(faults.filter((f) => FAMILY_SCOPE[f.family] === undefined).map((f) => `${f.id} (${f.family})`)).toEqual([]);
+        const ids = new Set(faults.map((f) => f.id));
+        expect(Object.keys(KNOWN_MISSES).filter((id) => !ids.has(id))).toEqual([]);
+      });
+    }
+  });
+}

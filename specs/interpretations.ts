@@ -44,15 +44,15 @@ const register = [
     question: 'Which status a request without a REQUIRED parameter gets: 424 Invalid Parameters or 420 Invalid Record.',
     reading: 'The reference server answers 424. A check accepts 420 or 424, with an envelope whose success is false. "Marked REQUIRED parameters must be sent" binds the client: that a server refuses a request without one is expected (SHOULD), not stated.',
     why: '424 "given parameters were invalid" fits a missing parameter best, but 420 "record could not be saved" also describes the outcome of a create that lacks a field; the document does not pick. The service family accepts some such requests (a pool without a description is created: its column is nullable) and answers others 404 or 500.',
-    checks: 'SHOULD level: status in {420, 424} and envelope success false; anything else warns unless --strict.',
+    checks: 'SHOULD level: status in {420, 424} and envelope success false; anything else warns unless --strict. A REQUIRED parameter with a value set (upload[rating], score) has no empty value to be read as: a request without it must not make a record that carries a value of the set the client never sent (an upload without upload[rating] that becomes a rated post fails, MUST).',
   },
   {
     id: 'INT-out-of-set-status',
     section: '2, 4, 7',
     question: 'How a value outside a listed value set is refused.',
-    reading: 'Like a missing REQUIRED parameter: 424 from the reference server; a check accepts 420 or 424. A value set says what a client may send; what a server does with another value is not stated beyond that it is not one of the set: a list may ignore it and list as if it were not sent, a write may ignore or coerce it, but a write must not store it as sent.',
+    reading: 'Like a missing REQUIRED parameter: 424 from the reference server; a check accepts 420 or 424. A value set says what a client may send; what a server does with another value is not stated beyond that it is not one of the set: a list may ignore it and list as if it were not sent, a write may ignore or coerce it, but a write must not store it as sent. A value of the other variant\'s set only (B\'s rating words in A) is out of this variant\'s closed set: a write must not honour it either, storing the value of this variant\'s set it names (A storing `s` for `safe`), which would serve the other variant\'s set.',
     why: 'Same two candidate codes; "given parameters were invalid" is the closer meaning. The service family ignores unknown list values with 200 (A artist.rb:475-500, user.rb:861-876 @cbf9d03) and casts written ones.',
-    checks: 'A refusal: status in {420, 424} (another documented refusal warns); state-changing calls also need envelope success false. A success: a list warns; a write whose record shows the value as sent fails, any other write warns.',
+    checks: 'A refusal: status in {420, 424} (another documented refusal warns); state-changing calls also need envelope success false. A success: a list warns; a write whose record shows the value as sent fails, any other write warns. A write of each value of the other variant\'s set only, each sent over a record holding another value, that every time shows the value of this set it names fails (a coercion to one value cannot name them all).',
   },
   {
     id: 'INT-limit-over-100',
@@ -337,9 +337,9 @@ const register = [
     section: '4 Comments',
     question: '`do_not_bump_post` "keep the post from moving to the top of the comment listing": that listing\'s order is not described.',
     reading:
-      'The comment listing is the listing of commented posts, most recently bumped first, that the comments list gives without group_by=comment where the service does so (INT-comments-group-by); a post record may also carry the time it was last bumped (`last_comment_bumped_at`, the service family\'s name). A comment with the parameter set to 1 leaves both unchanged; one without it bumps the post.',
+      'The comment listing is the listing of commented posts, most recently bumped first, that the comments list gives without group_by=comment where the service does so (INT-comments-group-by); a post record may also carry the time it was last bumped (`last_comment_bumped_at`, the service family\'s name). A comment with the parameter set to 1 leaves both unchanged; one without it, or with any other value (0, the unset value of a 1-or-0 flag), bumps the post.',
     why: 'The document states the effect, in a listing whose response is not shown; the family keeps `last_comment_bumped_at` for it.',
-    checks: 'Two posts are commented in turn; a comment with do_not_bump_post=1 on the one below must not move it above the other in that listing, nor change its `last_comment_bumped_at`. A target that shows neither cannot be observed: the check is skipped, naming this reading.',
+    checks: 'Two posts are commented in turn; a comment with do_not_bump_post=1 on the one below must not move it above the other in that listing, nor change its `last_comment_bumped_at`; one with do_not_bump_post=0, and one without the parameter, must bump it. A target that shows neither cannot be observed: the check is skipped, naming this reading.',
   },
   {
     id: 'INT-forum-post-topic',
@@ -466,7 +466,15 @@ const register = [
     reading:
       'A post carries every tag sent (or, where an alias applies, its consequent) and may carry more: implied tags, and tags the service adds of its own (the service family adds size tags such as `lowres` to an image, and `tagme` to a post with few tags).',
     why: 'Section 1: users "maintain ... tag aliases and implications", which add and replace tags; the family also tags by image size (A post.rb:722 @cbf9d03, B upload.rb:191 @9a70d8c).',
-    checks: 'Read-back checks demand that every tag sent is present, never that no other tag is.',
+    checks: 'Read-back checks demand that every tag sent is present, never that no other tag is; and that a tag the client removed (carried before an update of post[tag_string], not in the tags sent) is gone: what the service adds stays allowed, what the client took away does not.',
+  },
+  {
+    id: 'INT-pool-order',
+    section: '4 Pools',
+    question: '`pool[post_ids]` (space-delimited post ids): whether a pool keeps its posts in the order sent.',
+    reading: 'A pool is an ordered sequence of posts: it shows its post ids in the order pool[post_ids] gave them, as the service family keeps them (a pool is read in order).',
+    why: 'The document gives the posts of a pool as a list, not their order; the family keeps the order sent (A pool.rb post_ids array).',
+    checks: 'Post ids sent in an order other than ascending must all be shown (MUST, the text); shown in another order, the check warns, naming this reading.',
   },
   {
     id: 'INT-business-rules',

@@ -165,10 +165,10 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-4-posts-update-fields', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.update'] },
-    statement: 'An update of post[tag_string], post[rating] and post[parent_id] is shown by the post afterwards.',
-    quote: '`post[tag_string]` (space-delimited tags); `post[rating]`; `post[parent_id]` (parent post id)',
+    statement: 'An update of post[tag_string], post[rating], post[parent_id] and post[source] (a URL or any other text) is shown by the post afterwards: the tags sent are carried, and a tag the update left out is gone.',
+    quote: '`post[tag_string]` (space-delimited tags); `post[rating]`; `post[source]` (when it is a URL, the service downloads the file); `post[parent_id]` (parent post id)',
     interpretations: ['INT-service-tags', 'INT-record-fields'],
-    params: ['posts.update post[tag_string]', 'posts.update post[rating]', 'posts.update post[parent_id]'],
+    params: ['posts.update post[tag_string]', 'posts.update post[rating]', 'posts.update post[parent_id]', 'posts.update post[source]'],
   },
   {
     id: 'IB-4-posts-update-source-download', section: '4', level: 'MUST', carrier: { scenario: 'fetch', operations: ['posts.update'] },
@@ -209,10 +209,10 @@ export const GENERAL_REQUIREMENTS = [
   {
     id: 'IB-4-comments-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'comments', operations: ['comments.create', 'comments.show', 'comments.update', 'comments.delete'] },
-    statement: 'A comment can be created, shown, updated and deleted.',
+    statement: 'A comment can be created, shown, updated (with comment[do_not_bump_post] or without it) and deleted.',
     quote: 'Comments: Create POST /comments.json; Update PUT /comments/{id}.json; Show GET /comments/{id}.json; Delete DELETE /comments/{id}.json',
     interpretations: ['INT-record-fields'],
-    params: ['comments.create comment[body]', 'comments.update comment[body]', 'comments.create comment[post_id]'],
+    params: ['comments.create comment[body]', 'comments.update comment[body]', 'comments.create comment[post_id]', 'comments.update comment[do_not_bump_post]'],
   },
   {
     id: 'IB-4-comments-creator-name', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.list'] },
@@ -228,7 +228,7 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-4-comments-do-not-bump', section: '4', level: 'MUST', carrier: { scenario: 'comments', operations: ['comments.create'] },
-    statement: 'A comment made with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing; one made without it does.',
+    statement: 'A comment made with comment[do_not_bump_post]=1 does not move its post to the top of the comment listing; one made with comment[do_not_bump_post]=0, or without it, does.',
     quote: '`comment[do_not_bump_post]` (set to 1 to keep the post from moving to the top of the comment listing)',
     interpretations: ['INT-do-not-bump', 'INT-time-format'],
     params: ['comments.create comment[do_not_bump_post]'],
@@ -345,8 +345,8 @@ export const GENERAL_REQUIREMENTS = [
   ]),
   {
     id: 'IB-4-pools-post-ids', section: '4', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.update'] },
-    statement: 'pool[post_ids] takes space-delimited post ids and sets the pool\'s posts.', quote: '`pool[post_ids]` (space-delimited post ids)',
-    interpretations: ['INT-record-fields'],
+    statement: 'pool[post_ids] takes space-delimited post ids and sets the pool\'s posts: every id sent, in the order sent (INT-pool-order), and none it left out.', quote: '`pool[post_ids]` (space-delimited post ids)',
+    interpretations: ['INT-record-fields', 'INT-pool-order'],
     params: ['pools.update pool[post_ids]'],
   },
   {
@@ -397,14 +397,28 @@ export const GENERAL_REQUIREMENTS = [
   // Section 4: what a write sets is what the record then says (act, then observe).
   {
     id: 'IB-4-uploads-fields', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create', 'posts.show'] },
-    statement: 'The post an upload becomes carries the upload[rating] (every value of its set), upload[tag_string] and upload[parent_id] it was given.',
-    quote: 'Uploads Create: `upload[rating]` REQUIRED (safe, questionable, explicit); `upload[parent_id]`; `upload[tag_string]` REQUIRED',
+    statement: 'The post an upload becomes carries the upload[rating] (every value of its set), upload[tag_string], upload[parent_id] and upload[source] (also when a file is sent with it) it was given.',
+    quote: 'Uploads Create: `upload[file]` (multipart form file data); `upload[source]` (source URL); `upload[rating]` REQUIRED (safe, questionable, explicit); `upload[parent_id]`; `upload[tag_string]` REQUIRED',
     interpretations: ['INT-service-tags', 'INT-record-fields'],
     params: ['uploads.create upload[rating]', 'uploads.create upload[tag_string]', 'uploads.create upload[parent_id]'],
   },
   {
+    id: 'IB-4-uploads-rating-required', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.create', 'posts.list'] },
+    statement: 'An upload without upload[rating] does not become a post: the rating is REQUIRED and closed, so no value of its set stands in for the one not sent.',
+    quote: 'Marked REQUIRED parameters must be sent. ... `upload[rating]` REQUIRED (safe, questionable, explicit)',
+    interpretations: ['INT-missing-required-status'],
+    params: ['uploads.create upload[rating]'],
+  },
+  {
     id: 'IB-4-post_votes-score', section: '4', level: 'SHOULD', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
     statement: 'A vote up raises the score a post record shows, a vote down lowers it.',
+    quote: 'Post votes Create: `score` REQUIRED: up or down',
+    interpretations: ['INT-record-fields'],
+    params: ['post_votes.create score'],
+  },
+  {
+    id: 'IB-4-post_votes-score-values', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
+    statement: 'The two values of score are two votes: a vote down does not change a post as a vote up does.',
     quote: 'Post votes Create: `score` REQUIRED: up or down',
     interpretations: ['INT-record-fields'],
     params: ['post_votes.create score'],

@@ -4,7 +4,7 @@
  * set. Undocumented parameters, including the other variant's, are ignored (INT-cross-variant).
  */
 import type { ResolvedOperation } from '../../specs/model/index.ts';
-import { OPERATIONS, resolveOperation } from '../../specs/model/index.ts';
+import { OPERATIONS, VALUE_SETS, resolveOperation } from '../../specs/model/index.ts';
 import type { Faults } from './fault-types.ts';
 import { invalid } from './refusals.ts';
 
@@ -96,6 +96,11 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     }
     if (file) throw invalid(`${p.name} must not be a file`);
     if (raw === undefined || raw === null) {
+      // Fault upload-rating-defaulted: a missing upload[rating] is read as questionable.
+      if (p.name === 'upload[rating]' && faults.active('upload-rating-defaulted')) {
+        strings.set(p.name, 'questionable');
+        continue;
+      }
       if (p.required && reading.missingTextEmpty && p.type === 'string' && !p.values) {
         strings.set(p.name, '');
         continue;
@@ -117,7 +122,8 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
       }
       ints.set(p.name, n);
     }
-    const otherVariantRating = faults.active('rating-other-variant-accepted') && p.name === 'post[rating]' && otherVariantValues(op, p.name).includes(value);
+    const otherVariantRating =
+      (faults.active('rating-other-variant-accepted') || faults.active('rating-other-variant-coerced')) && p.name === 'post[rating]' && otherVariantValues(op, p.name).includes(value);
     if (p.values && !p.values.includes(value) && !faults.active(`accept-any:${op.id}:${p.name}`) && !otherVariantRating) {
       if (reading.ignoreOutOfSet) continue;
       throw invalid(`${p.name} must be one of ${p.values.join(', ')}`);
@@ -127,6 +133,14 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
       strings.set(p.name, p.values[(p.values.indexOf(value) + 1) % p.values.length]!);
       continue;
     }
+    // Fault rating-other-variant-coerced: a post[rating] of the other variant's set is stored as the value of this set it names.
+    if (faults.active('rating-other-variant-coerced') && p.name === 'post[rating]' && p.values && !p.values.includes(value)) {
+      const named = namedRating(value);
+      if (named !== undefined && p.values.includes(named)) {
+        strings.set(p.name, named);
+        continue;
+      }
+    }
     strings.set(p.name, value);
   }
   return {
@@ -135,6 +149,12 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
     int: (name) => ints.get(name),
     file: (name) => files.get(name),
   };
+}
+
+/** The letter (s) a rating word (safe) names, or the word a letter names: the document's labels of A's set. */
+function namedRating(value: string): string | undefined {
+  const labels: Readonly<Record<string, string>> = VALUE_SETS['post-rating-A'].labels;
+  return labels[value] ?? Object.entries(labels).find(([, word]) => word === value)?.[0];
 }
 
 /** The values the other variant lists for a parameter (empty when it lists none, or the same ones). */

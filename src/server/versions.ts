@@ -45,6 +45,8 @@ export interface HistorySpec<V extends VersionRow> {
     readonly notRecorded?: string;
     /** Revert answers success but restores nothing. */
     readonly notRestoring?: string;
+    /** Revert ignores the version asked for and restores the one before the newest (an undo). */
+    readonly stepBack?: string;
     /** The listing ignores this search parameter. */
     readonly searchIgnored?: { readonly param: string; readonly fault: string };
   };
@@ -166,14 +168,20 @@ export class History<V extends VersionRow> {
   /** The handler of `<resource>.revert`: one transaction that finds the record and the version, and restores it. */
   revert<R extends { id: number }>(how: Restorer<R, V>): HandlerFactory {
     const notRestoring = this.spec.faults?.notRestoring;
+    const stepBack = this.spec.faults?.stepBack;
     return (op, env) => {
       const VERSION = param(op, 'version_id');
       return async (ctx) => {
         const user = requireUser(ctx.user);
         await env.db.transaction(async (tx) => {
           const record = await how.load(tx, ctx);
-          const version = await this.versionOf(tx, record.id, ctx.params.int(VERSION), VERSION);
+          let version = await this.versionOf(tx, record.id, ctx.params.int(VERSION), VERSION);
           if (notRestoring !== undefined && env.faults.active(notRestoring)) return;
+          if (stepBack !== undefined && env.faults.active(stepBack)) {
+            const { table, key } = this.spec;
+            const rows = await tx.query<V>(`SELECT * FROM ${table} WHERE ${key} = $1 ORDER BY id DESC LIMIT 1 OFFSET 1`, [record.id]);
+            version = rows[0] ?? version;
+          }
           await how.restore(tx, record, version, user, ctx);
         });
         return { kind: 'envelope', id: ctx.path.id! };

@@ -86,13 +86,36 @@ export const do_not_bump_post_keeps_the_post_in_place = defineCheck({
       if (compareTimes(after.bumped[1], before.bumped[1]) !== 0) fail(`a comment with do_not_bump_post=1 moved last_comment_bumped_at of post ${below.id}`, { expected: before.bumped[1], actual: after.bumped[1] });
     }
     if (!observed) skip('the target shows neither a comment listing of posts nor last_comment_bumped_at, so where a post stands in the comment listing cannot be observed (INT-do-not-bump)');
-    // And the control: a comment without it does bump (otherwise the above proved nothing).
-    await nextSecondWhenCoarse(ctx, after.bumped[1]);
-    await comment(below.id);
-    const bumped = await bumpState(ctx, [top.id, below.id]);
-    const movedTime = bumped.bumped[1] !== undefined && (after.bumped[1] === undefined || compareTimes(bumped.bumped[1], after.bumped[1]) !== 0);
-    const moved = (bumped.order !== undefined && bumped.order[0] === below.id) || movedTime;
-    if (!moved) fail(`a comment without do_not_bump_post does not move post ${below.id} to the top of the comment listing either`, { expected: 'the post bumped', actual: 'unchanged' });
+    // And the other values: the unset value 0, and no parameter at all, bump the post (the latter is also the
+    // control: otherwise the above proved nothing). Each time the other post is bumped first, so a move is seen.
+    let last = after;
+    for (const extra of [{ do_not_bump_post: '0' }, {}] as Record<string, string>[]) {
+      await comment(top.id);
+      const between = await bumpState(ctx, [top.id, below.id]);
+      await nextSecondWhenCoarse(ctx, between.bumped[1] ?? last.bumped[1]);
+      await comment(below.id, extra);
+      const bumped = await bumpState(ctx, [top.id, below.id]);
+      const movedTime = bumped.bumped[1] !== undefined && (between.bumped[1] === undefined || compareTimes(bumped.bumped[1], between.bumped[1]) !== 0);
+      const moved = (bumped.order !== undefined && bumped.order[0] === below.id) || movedTime;
+      const how = extra.do_not_bump_post === undefined ? 'without do_not_bump_post' : `with do_not_bump_post=${extra.do_not_bump_post}`;
+      if (!moved) fail(`a comment ${how} does not move post ${below.id} to the top of the comment listing`, { expected: 'the post bumped', actual: 'unchanged' });
+      last = bumped;
+    }
+  },
+});
+
+export const comment_update_with_do_not_bump_sets_the_body = defineCheck({
+  id: 'comments/update-with-do-not-bump', fn: 'comment_update_with_do_not_bump_sets_the_body', resource: 'comments',
+  description: 'an update of comment[body] carrying comment[do_not_bump_post] (each value) sets the body', requirements: ['IB-4-comments-lifecycle'], readOnly: false,
+  async run(ctx) {
+    const id = await make.comment(ctx, (await makePost(ctx)).id);
+    const values = ctx.target.paramName(ctx.target.operation('comments.update'), 'do_not_bump_post').values ?? ['1', '0'];
+    for (const do_not_bump_post of values) {
+      const body = ctx.unique('edited');
+      await succeed(ctx, 'comments.update', { path: { id }, fields: { body, do_not_bump_post } }, `the comment update with do_not_bump_post=${do_not_bump_post}`);
+      const shown = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
+      if (shown !== body) fail(`the comment body is "${shown}" after an update with do_not_bump_post=${do_not_bump_post}`, { expected: body, actual: shown });
+    }
   },
 });
 
@@ -102,5 +125,6 @@ export function checks(): Check[] {
     comment_creator_name_is_exact,
     comment_post_id_search,
     do_not_bump_post_keeps_the_post_in_place,
+    comment_update_with_do_not_bump_sets_the_body,
   ];
 }

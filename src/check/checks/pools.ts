@@ -12,11 +12,15 @@ export const pool_post_ids_set_its_posts = defineCheck({
   description: 'pool[post_ids] takes space-separated post ids and sets the pool\'s posts', requirements: ['IB-4-pools-post-ids'], readOnly: false,
   async run(ctx) {
     const id = await make.pool(ctx);
-    const posts = [(await makePost(ctx)).id, (await makePost(ctx)).id];
-    await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: posts.join(' ') } }, 'setting the pool\'s posts');
-    const value = text(field(await show(ctx, 'pools.show', id), 'post_ids', 'pool'));
-    const shown = value.split(/[\s,[\]]+/).filter(Boolean).map(Number);
-    if (shown.join() !== posts.join()) fail(`post_ids is "${value}"`, { expected: posts.join(' '), actual: value });
+    const [a, b, c] = [(await makePost(ctx)).id, (await makePost(ctx)).id, (await makePost(ctx)).id];
+    // In an order neither ascending nor descending, then again without the first: what was left out is gone.
+    for (const posts of [[b, c, a], [c, b]]) {
+      await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: posts.join(' ') } }, 'setting the pool\'s posts');
+      const value = text(field(await show(ctx, 'pools.show', id), 'post_ids', 'pool'));
+      const shown = value.split(/[\s,[\]]+/).filter(Boolean).map(Number);
+      if ([...shown].sort().join() !== [...posts].sort().join()) fail(`post_ids is "${value}" after setting it to "${posts.join(' ')}"`, { expected: posts.join(' '), actual: value });
+      if (shown.join() !== posts.join()) fail(`post_ids is "${value}" after setting it to "${posts.join(' ')}": the posts are all there, in another order`, { expected: posts.join(' '), actual: value, interpretation: 'INT-pool-order' });
+    }
   },
 });
 

@@ -110,16 +110,22 @@ export const raw_treats_tags_as_one_literal_tag = defineCheck({
 
 export const post_update_is_shown_afterwards = defineCheck({
   id: 'posts/update-fields', fn: 'post_update_is_shown_afterwards', resource: 'posts',
-  description: 'post[tag_string], post[rating] and post[parent_id] set by an update are shown by the post', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  description: 'post[tag_string], post[rating], post[parent_id] and a post[source] that is not a URL, set by an update, are shown by the post; a tag the update left out is gone', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
-    const post = await makePost(ctx);
+    const removed = ctx.unique('removed').toLowerCase();
+    const post = await makePost(ctx, removed);
     const parent = await makePost(ctx);
     const rating = ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!;
     const newTag = ctx.unique('updated').toLowerCase();
-    await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { tag_string: `${post.tag} ${newTag}`, rating: rating[1], parent_id: parent.id } }, 'the update');
+    // A source that is not a URL: the service downloads a URL, and keeps any other text as it is.
+    const source = `${ctx.unique('not a url')} page 3`;
+    await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { tag_string: `${newTag} ${post.tag}`, rating: rating[1], parent_id: parent.id, source } }, 'the update');
     const shown = await show(ctx, 'posts.show', post.id);
     const tags = tagsOf(field(shown, 'tag_string', 'post update'));
     if (!tags.includes(newTag)) fail(`tag_string is "${tags.join(' ')}" after setting it to include ${newTag}`, { expected: newTag, actual: tags.join(' ') });
+    // The service may add tags of its own (INT-service-tags), never keep one the client took away.
+    if (tags.includes(removed)) fail(`tag_string is "${tags.join(' ')}" after setting it to "${newTag} ${post.tag}": ${removed} was left out and is still carried`, { expected: `no ${removed}`, actual: tags.join(' ') });
+    if ('source' in shown && text(shown.source!) !== source) fail(`source is "${text(shown.source!)}" after setting it to the text "${source}"`, { expected: source, actual: text(shown.source!) });
     const r = text(field(shown, 'rating', 'post update'));
     // A record may name a rating by its word or its letter (s/q/e): both name the same rating.
     if (r !== rating[1] && r !== rating[1]![0]) fail(`rating is "${r}" after setting ${rating[1]}`, { expected: rating[1], actual: r });

@@ -133,6 +133,35 @@ export const upload_fields_become_the_posts = defineCheck({
   },
 });
 
+export const upload_without_rating_makes_no_post = defineCheck({
+  id: 'uploads/rating-required', fn: 'upload_without_rating_makes_no_post', resource: 'uploads',
+  description: 'an upload without upload[rating] (REQUIRED, a closed set) does not become a post', requirements: ['IB-4-uploads-rating-required'], readOnly: false,
+  async run(ctx) {
+    const tag = ctx.unique('unrated').toLowerCase();
+    const reply = await ctx.target.call('uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, tag_string: tag } });
+    ctx.note(reply);
+    // How it is refused is the register's reading (required/uploads.create/upload[rating]); a post made of it carries a rating no one sent.
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length > 0) fail(`an upload without upload[rating] was answered ${reply.status} and became post ${made[0]}, rated with a value the upload did not send`, { reply, expected: 'no post (a refusal: INT-missing-required-status)', actual: `post ${made.join(', ')}` });
+  },
+});
+
+export const upload_with_file_and_source_keeps_both = defineCheck({
+  id: 'uploads/file-and-source', fn: 'upload_with_file_and_source_keeps_both', resource: 'uploads',
+  description: 'an upload sending upload[file] and upload[source] together becomes a post carrying that source', requirements: ['IB-4-uploads-fields'], readOnly: false,
+  async run(ctx) {
+    const tag = ctx.unique('filesrc').toLowerCase();
+    const source = `https://conform.invalid/${tag}.png`;
+    const reply = await ctx.target.call('uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, source, rating: uploadRatings(ctx)[0]!, tag_string: tag } });
+    ctx.note(reply);
+    // The file is the image; what a service does with a source it cannot reach beside one is not stated.
+    if (!reply.ok) skip(`an upload with a file and the source ${source} was refused (${reply.status}): a service may check a source it is given, and this one cannot be reached`);
+    const made = await listIds(ctx, 'posts.list', { tags: tag });
+    if (made.length !== 1) fail(`the upload with a file and a source did not become one post found by its tag ${tag} (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
+    await expectReadBack(ctx, { id: made[0]!, show: 'posts.show' }, { source, tag_string: tag }, 'the post of an upload with a file and a source');
+  },
+});
+
 export function checks(): Check[] {
   return [
     upload_without_file_or_source_is_refused,
@@ -142,5 +171,7 @@ export function checks(): Check[] {
     upload_source_is_downloaded,
     upload_fields_become_the_posts,
     upload_by_source_carries_its_fields,
+    upload_without_rating_makes_no_post,
+    upload_with_file_and_source_keeps_both,
   ];
 }

@@ -3,7 +3,7 @@
  * it is refused (INT-out-of-set-status), and so is a value of the other variant's set only.
  */
 import type { Variant } from '../../../specs/model/index.ts';
-import { operationIdOf, operationsFor } from '../../../specs/model/index.ts';
+import { operationIdOf, operationsFor, valueSet } from '../../../specs/model/index.ts';
 import type { RequirementId } from '../../../specs/requirements/index.ts';
 import { requirementIds } from '../../../specs/requirements/index.ts';
 import type { Check, CheckContext } from '../check.ts';
@@ -38,12 +38,26 @@ export function value_set_is_enforced(op: OpenApiOperation, param: string, value
         }
       }
       const outside = [OUT_OF_SET, ...otherVariantOnlyValues(ctx.variant, op.id, param)];
+      // Values of the other variant's set that a write honoured: stored as the value of this set they name.
+      const honoured: string[] = [];
       for (const value of outside) {
         const example = await exampleFor(ctx, op.id);
         const reply = await sendExample(ctx, op.id, example, 'json', { set: { [param]: value } });
         const what = value === OUT_OF_SET ? `${param}=${value} (not a listed value)` : `${param}=${value} (a value of the other variant only)`;
-        if (reply.ok) await acceptedOutOfSet(ctx, op, example, reply, param, value, what, requirementId);
-        else refusedWithParameterStatus(reply, what, requirementId, 'INT-out-of-set-status');
+        if (reply.ok) {
+          const named = value === OUT_OF_SET ? undefined : await honours(ctx, op, example, param, value);
+          if (named !== undefined) {
+            honoured.push(`${value} as ${named}`);
+            continue;
+          }
+          await acceptedOutOfSet(ctx, op, example, reply, param, value, what, requirementId);
+        } else refusedWithParameterStatus(reply, what, requirementId, 'INT-out-of-set-status');
+      }
+      // Every value of the other set took the meaning it has there: this variant's set is served open (INT-out-of-set-status).
+      if (honoured.length > 0) {
+        fail(`the other variant's values of ${param} were honoured: ${honoured.join(', ')}, each over a record holding another value`, {
+          requirement: requirementId, expected: `a refusal, or the values ignored (this variant's set is ${values.join(', ')})`, actual: honoured.join(', '),
+        });
       }
     },
   });
@@ -69,6 +83,39 @@ async function acceptedOutOfSet(ctx: CheckContext, op: OpenApiOperation, example
     }
   }
   fail(`${what} was answered ${reply.status} and not stored as sent`, accepted);
+}
+
+/** The value of this variant's set that a value of the other variant names (`safe` names `s`), by the document's labels. */
+function namedValue(ctx: CheckContext, opId: OpenApiOperation['id'], param: string, value: string): string | undefined {
+  const p = ctx.target.operation(opId).params.find((x) => x.name === param);
+  const labels = p?.valueSet ? valueSet(p.valueSet).labels : undefined;
+  const mine = Object.entries(labels ?? {}).find(([, label]) => label.toLowerCase() === value.toLowerCase())?.[0];
+  if (mine !== undefined) return mine;
+  // The other way round: the other variant's set labels its values with this one's (B names `s` safe).
+  const theirs = operationsFor(ctx.variant === 'A' ? 'B' : 'A').find((o) => o.id === opId)?.params.find((x) => x.name === param);
+  const label = theirs?.valueSet ? valueSet(theirs.valueSet).labels?.[value] : undefined;
+  return label !== undefined && p?.values?.includes(label) ? label : undefined;
+}
+
+/**
+ * Whether an update took a value of the other variant's set as the value of this set it names: the record is
+ * first set to another value of this set, then sent `value`, then shown. Returns the value it was stored as.
+ */
+async function honours(ctx: CheckContext, op: OpenApiOperation, example: Example, param: string, value: string): Promise<string | undefined> {
+  const named = namedValue(ctx, op.id, param, value);
+  const showOp = operationIdOf(op.resource, 'show');
+  const id = Object.values(example.path ?? {})[0];
+  if (named === undefined || !showOp || id === undefined || ctx.target.operation(op.id).kind !== 'update') return undefined;
+  const other = ctx.target.operation(op.id).params.find((x) => x.name === param)?.values?.find((v) => v !== named);
+  if (other === undefined) return undefined;
+  const reset = await sendExample(ctx, op.id, example, 'json', { set: { [param]: other } });
+  if (!reset.ok) return undefined;
+  const again = await sendExample(ctx, op.id, example, 'json', { set: { [param]: value } });
+  if (!again.ok) return undefined;
+  const shown = await ctx.target.call(showOp, { path: { id } });
+  ctx.note(shown);
+  const stored = shown.ok ? shown.record()?.[fieldOf(param)] : undefined;
+  return stored !== undefined && stored !== null && String(stored) === named ? named : undefined;
 }
 
 /** The values of a parameter in the other variant, absent from this one's set (e.g. B's rating words in A). */

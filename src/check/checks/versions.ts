@@ -2,12 +2,13 @@
 import type { OperationId, VersionedResourceId } from '../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
+import type { FieldValue, RecordFields } from '../formats.ts';
 import { recordId } from '../formats.ts';
 import type { Account } from '../accounts.ts';
 import { make, makePost } from '../world.ts';
 import { recordsUntil } from './support/pages.ts';
 import { othersThan } from './support/recipes.ts';
-import { field, records, show, succeed, tagsOf, text } from './support/calls.ts';
+import { records, show, succeed, tagsOf, text } from './support/calls.ts';
 
 /** The versions of a record, oldest first, as listed by the resource's version listing. */
 async function versions(ctx: CheckContext, listing: OperationId, field: string, id: number) {
@@ -18,6 +19,9 @@ async function versions(ctx: CheckContext, listing: OperationId, field: string, 
     .sort((a, b) => a.id - b.id);
 }
 
+/** The values of a record's revertible fields at one step of a check: each step differs from the others in every field. */
+type Values = Record<string, string>;
+
 export interface History {
   readonly resource: VersionedResourceId;
   readonly listing: OperationId;
@@ -25,50 +29,81 @@ export interface History {
   readonly show: OperationId;
   /** Search field of the listing that selects one record's versions. */
   readonly by: string;
-  /** The field compared before and after the revert. */
+  /** The field a change always sets: a revert that does not restore it restores nothing. */
   readonly field: string;
   readonly make: (ctx: CheckContext) => Promise<number>;
-  /** Changes the record's field, as `as` (default: the actor). */
-  readonly change: (ctx: CheckContext, id: number, value: string, as?: Account) => Promise<unknown>;
-  readonly value: (ctx: CheckContext) => string;
-  /** The id of the revert path, when it is not the record's own (artist commentary: the post id). */
-  readonly showId?: (id: number) => number;
+  /** Records the values refer to (a pool's posts), made once per check. */
+  readonly setup?: (ctx: CheckContext) => Promise<number[]>;
+  /** The values of every revertible field at step 0, 1, 2 ...: no two steps agree on a field. */
+  readonly values: (ctx: CheckContext, step: number, made: readonly number[]) => Values;
+  /** Sets the record's fields, as `as` (default: the actor). */
+  readonly change: (ctx: CheckContext, id: number, values: Values, as?: Account) => Promise<unknown>;
 }
 
 const by = (as: Account | undefined) => (as ? { as } : {});
 
 /**
- * The account that changes a record after the actor: another updater adds a version even where a
- * service folds one updater's changes into their newest version (INT-version-merging).
+ * The accounts that change a record after the actor, one per change: another updater adds a version even
+ * where a service folds one updater's changes into their newest version (INT-version-merging).
  */
-function otherUpdater(ctx: CheckContext): Account {
-  return othersThan(ctx, ctx.accounts.actor)[0] ?? ctx.accounts.actor;
+function otherUpdaters(ctx: CheckContext): [Account, Account] {
+  const others = othersThan(ctx, ctx.accounts.actor);
+  const first = others[0] ?? ctx.accounts.actor;
+  return [first, others[1] ?? first];
 }
+
+/** A value of a set for a step: each step takes the next, so neighbouring steps differ. */
+const pick = (set: readonly string[], step: number) => set[step % set.length]!;
+
+/** A note's geometry at a step: inside an 8x8 image (INT-note-geometry), every coordinate different at steps 0, 1 and 2. */
+const GEOMETRY = [
+  { x: '2', y: '1', width: '4', height: '3' },
+  { x: '3', y: '3', width: '2', height: '2' },
+  { x: '0', y: '0', width: '5', height: '5' },
+] as const;
 
 const HISTORIES: readonly History[] = [
   {
     resource: 'posts', listing: 'post_versions.list', revert: 'posts.revert', show: 'posts.show', by: 'post_id', field: 'tag_string',
     make: async (ctx) => (await makePost(ctx)).id,
-    change: (ctx, id, v, as) => succeed(ctx, 'posts.update', { path: { id }, fields: { tag_string: v }, ...by(as) }, 'the post update'),
-    value: (ctx) => `${ctx.unique('v').toLowerCase()} ${ctx.unique('w').toLowerCase()}`,
+    // A source that is not a URL: the service downloads only a URL.
+    values: (ctx, step) => ({
+      tag_string: `${ctx.unique('v').toLowerCase()} ${ctx.unique('w').toLowerCase()}`,
+      rating: pick(ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!, step + 2),
+      source: ctx.unique(`source text ${step}`),
+    }),
+    change: (ctx, id, fields, as) => succeed(ctx, 'posts.update', { path: { id }, fields, ...by(as) }, 'the post update'),
   },
   {
     resource: 'notes', listing: 'note_versions.list', revert: 'notes.revert', show: 'notes.show', by: 'note_id', field: 'body',
     make: async (ctx) => make.note(ctx, (await makePost(ctx)).id),
-    change: (ctx, id, v, as) => succeed(ctx, 'notes.update', { path: { id }, fields: { body: v }, ...by(as) }, 'the note update'),
-    value: (ctx) => ctx.unique('note body'),
+    values: (ctx, step) => ({ body: ctx.unique('note body'), ...GEOMETRY[step % GEOMETRY.length]! }),
+    change: (ctx, id, fields, as) => succeed(ctx, 'notes.update', { path: { id }, fields, ...by(as) }, 'the note update'),
   },
   {
     resource: 'pools', listing: 'pool_versions.list', revert: 'pools.revert', show: 'pools.show', by: 'pool_id', field: 'description',
     make: (ctx) => make.pool(ctx),
-    change: (ctx, id, v, as) => succeed(ctx, 'pools.update', { path: { id }, fields: { description: v }, ...by(as) }, 'the pool update'),
-    value: (ctx) => ctx.unique('pool description'),
+    setup: async (ctx) => [(await makePost(ctx)).id, (await makePost(ctx)).id],
+    values: (ctx, step, posts) => {
+      const categories = ctx.target.operation('pools.update').params.find((p) => p.name.endsWith('[category]'))?.values;
+      // Post ids: [a], [a, b], [b] ...; is_active 0, 1, 1; the category (A) the second, the first, the first.
+      const ids = posts.length < 2 ? undefined : [[posts[0]!], [posts[0]!, posts[1]!], [posts[1]!]][step % 3]!;
+      return {
+        name: ctx.unique('pool name'), description: ctx.unique('pool description'), is_active: step === 0 ? '0' : '1',
+        ...(ids ? { post_ids: ids.join(' ') } : {}),
+        ...(categories ? { category: step === 0 ? categories[1]! : categories[0]! } : {}),
+      };
+    },
+    change: (ctx, id, fields, as) => succeed(ctx, 'pools.update', { path: { id }, fields, ...by(as) }, 'the pool update'),
   },
   {
     resource: 'artists', listing: 'artist_versions.list', revert: 'artists.revert', show: 'artists.show', by: 'artist_id', field: 'group_name',
     make: (ctx) => make.artist(ctx),
-    change: (ctx, id, v, as) => succeed(ctx, 'artists.update', { path: { id }, fields: { group_name: v }, ...by(as) }, 'the artist update'),
-    value: (ctx) => ctx.unique('group').toLowerCase(),
+    values: (ctx) => {
+      const word = ctx.unique('group').toLowerCase();
+      return { group_name: word, other_names_comma: `${word}_other`, url_string: `https://conform.invalid/${word}` };
+    },
+    change: (ctx, id, fields, as) => succeed(ctx, 'artists.update', { path: { id }, fields, ...by(as) }, 'the artist update'),
   },
   {
     resource: 'artist_commentaries', listing: 'artist_commentary_versions.list', revert: 'artist_commentaries.revert', show: 'artist_commentaries.list',
@@ -78,21 +113,41 @@ const HISTORIES: readonly History[] = [
       await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: post.id, original_title: ctx.unique('title') } }, 'the commentary');
       return post.id;
     },
-    change: (ctx, postId, v, as) => succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: postId, original_title: v }, ...by(as) }, 'the commentary update'),
-    value: (ctx) => ctx.unique('title'),
+    values: (ctx) => ({
+      original_title: ctx.unique('title'), original_description: ctx.unique('description'),
+      translated_title: ctx.unique('translated title'), translated_description: ctx.unique('translated description'),
+    }),
+    change: (ctx, postId, fields, as) => succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: postId, ...fields }, ...by(as) }, 'the commentary update'),
   },
 ];
 
-async function currentValue(ctx: CheckContext, h: History, id: number): Promise<string> {
+/** The record as it is now: shown, or (artist commentaries) found on their list. */
+async function currentRecord(ctx: CheckContext, h: History, id: number): Promise<RecordFields> {
   if (h.show === 'artist_commentaries.list') {
     // On as many pages as it takes to come to the commentary of the post (INT-list-pages).
     const list = await recordsUntil(ctx, h.show, { fields: {} }, 'artist_commentaries.list', (read) => read.some((r) => text(r.post_id ?? '') === String(id)));
     const rec = list.find((r) => text(r.post_id ?? '') === String(id));
     if (!rec) skip(`the commentary of post ${id} is not listed with a post_id field (INT-record-fields)`);
-    return text(field(rec, h.field, 'commentary'));
+    return rec;
   }
-  const value = field(await show(ctx, h.show, id), h.field, h.resource);
-  return h.field === 'tag_string' ? tagsOf(value).join(' ') : text(value);
+  return show(ctx, h.show, id);
+}
+
+/** A field as compared before and after a revert: tags as a set, lists as their items, the rest as text. */
+function comparable(name: string, value: FieldValue): string {
+  if (name === 'tag_string') return tagsOf(value).sort().join(' ');
+  if (Array.isArray(value)) return value.map((x) => text(x)).join(' ');
+  return text(value);
+}
+
+/** The fields of a record a change wrote (by the parameter's field name, `other_names_comma` as `other_names`), as compared. */
+function written(record: RecordFields, values: Values): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const param of Object.keys(values)) {
+    const name = param === 'other_names_comma' ? 'other_names' : param;
+    if (name in record) out.set(name, comparable(name, record[name]!));
+  }
+  return out;
 }
 
 export function changes_are_listed_as_versions(h: History): Check {
@@ -102,7 +157,7 @@ export function changes_are_listed_as_versions(h: History): Check {
     async run(ctx) {
       const id = await h.make(ctx);
       const before = await versions(ctx, h.listing, h.by, id);
-      await h.change(ctx, id, h.value(ctx), otherUpdater(ctx));
+      await h.change(ctx, id, h.values(ctx, 1, []), otherUpdaters(ctx)[0]);
       const after = await versions(ctx, h.listing, h.by, id);
       if (after.length <= before.length) fail(`${h.listing} lists ${after.length} versions after a change, ${before.length} before`, { expected: `more than ${before.length}`, actual: String(after.length) });
     },
@@ -112,20 +167,33 @@ export function changes_are_listed_as_versions(h: History): Check {
 export function revert_restores_the_version(h: History): Check {
   return defineCheck({
     id: `versions/${h.resource}/revert`, fn: 'revert_restores_the_version', resource: h.resource,
-    description: `reverting ${h.resource} to a version restores its ${h.field}`, requirements: [`IB-9-${h.resource}-revert`], readOnly: false,
+    description: `reverting ${h.resource} to a version two changes back restores every field the changes crossed`, requirements: [`IB-9-${h.resource}-revert`], readOnly: false,
     async run(ctx) {
       const id = await h.make(ctx);
-      const first = h.value(ctx);
+      const made = h.setup ? await h.setup(ctx) : [];
+      const first = h.values(ctx, 0, made);
       await h.change(ctx, id, first);
-      const wanted = await currentValue(ctx, h, id);
+      const wanted = written(await currentRecord(ctx, h, id), first);
       const target = (await versions(ctx, h.listing, h.by, id)).at(-1);
       if (!target) fail(`${h.listing} lists no version of ${id}`);
-      // Another updater: the version reverted to keeps the first change (INT-version-merging).
-      await h.change(ctx, id, h.value(ctx), otherUpdater(ctx));
-      if ((await currentValue(ctx, h, id)) === wanted) fail('the change did not take effect, so the revert cannot be observed');
+      // Two more changes, each by another updater (the version reverted to keeps the first: INT-version-merging),
+      // each changing every field: the revert crosses two versions, and a field it does not restore is seen.
+      const [second, third] = otherUpdaters(ctx);
+      await h.change(ctx, id, h.values(ctx, 1, made), second);
+      await h.change(ctx, id, h.values(ctx, 2, made), third);
+      const before = written(await currentRecord(ctx, h, id), first);
+      if (!wanted.has(h.field)) skip(`the ${h.resource} records do not carry ${h.field} (INT-record-fields)`);
+      if (before.get(h.field) === wanted.get(h.field)) fail('the change did not take effect, so the revert cannot be observed');
+      // The fields the changes did change, as the target shows them (a field it keeps as it was is another check's).
+      const crossed = [...wanted.keys()].filter((f) => before.get(f) !== wanted.get(f));
       await succeed(ctx, h.revert, { path: { id }, fields: { version_id: target.id } }, `reverting to version ${target.id}`);
-      const now = await currentValue(ctx, h, id);
-      if (now !== wanted) fail(`after reverting to version ${target.id}, ${h.field} is "${now}"`, { expected: wanted, actual: now });
+      const now = written(await currentRecord(ctx, h, id), first);
+      const wrong = crossed.filter((f) => now.get(f) !== wanted.get(f));
+      if (wrong.length > 0) {
+        fail(`after reverting to version ${target.id}, ${wrong.map((f) => `${f} is "${now.get(f)}"`).join(', ')}`, {
+          expected: wrong.map((f) => `${f} "${wanted.get(f)}"`).join(', '), actual: wrong.map((f) => `${f} "${now.get(f)}"`).join(', '),
+        });
+      }
     },
   });
 }

@@ -99,7 +99,8 @@ export const commentsModule: ResourceModule = {
         const postId = params.int(POST_ID);
         if (postId === undefined) return { kind: 'envelope' };
         if (env.faults.active('comments-do-not-bump-refused') && params.has(NO_BUMP)) throw invalid(`${NO_BUMP} is not accepted`);
-        const noBump = params.str(NO_BUMP) === SET;
+        // Fault do-not-bump-zero-set: any value of the flag, 0 too, is taken as set.
+        const noBump = params.str(NO_BUMP) === SET || (env.faults.active('do-not-bump-zero-set') && params.has(NO_BUMP));
         const id = await env.db.transaction(async (tx) => {
           const post = await tx.query('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [postId]);
           if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
@@ -124,7 +125,8 @@ export const commentsModule: ResourceModule = {
           const c = await load(env, path.id!, tx);
           if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may edit a comment');
           if (env.faults.active('comments-update-ignored')) return;
-          const body = params.str(BODY) ?? c.body;
+          // Fault comments-update-body-kept-with-do-not-bump: an update carrying the flag keeps the old body.
+          const body = params.has(NO_BUMP) && env.faults.active('comments-update-body-kept-with-do-not-bump') ? c.body : (params.str(BODY) ?? c.body);
           const noBump = params.has(NO_BUMP) ? params.str(NO_BUMP) === SET : c.do_not_bump_post;
           await tx.query('UPDATE comments SET body = $2, do_not_bump_post = $3, updater_id = $4, updated_at = now() WHERE id = $1', [c.id, body, noBump, user.id]);
         });
@@ -152,6 +154,8 @@ export const commentsModule: ResourceModule = {
     { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
     { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
     { id: 'do-not-bump-ignored', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=1 still moves its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },
+    { id: 'do-not-bump-zero-set', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=0 is taken as one with 1: it does not move its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },
+    { id: 'comments-update-body-kept-with-do-not-bump', requirements: ['IB-4-comments-lifecycle'], summary: 'An update carrying comment[do_not_bump_post] answers success and keeps the old body.', caughtBy: 'comments/update-with-do-not-bump' },
     { id: 'comments-do-not-bump-refused', requirements: ['IB-4-comments-do-not-bump'], summary: 'comment[do_not_bump_post] is refused (424).' },
     { id: 'comments-update-ignored', requirements: ['IB-4-comments-lifecycle'], summary: 'Comment updates answer success but save nothing.' },
     { id: 'comments-delete-noop', requirements: ['IB-4-comments-lifecycle', 'IB-3-delete'], summary: 'Comment deletes answer success but the comment remains.' },

@@ -240,7 +240,9 @@ export const notesModule: ResourceModule = {
     'notes.revert': HISTORY.revert({
       load: (tx, { path }) => load(tx, path.id!, true),
       restore: async (tx, n, v, user, { env }) => {
-        await save(tx, n.id, { x: v.x, y: v.y, width: v.width, height: v.height, body: v.body }, user);
+        // Fault notes-revert-keeps-geometry: the body of the version is restored, its place and size are not.
+        const geometry = env.faults.active('notes-revert-keeps-geometry') ? n : v;
+        await save(tx, n.id, { x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height, body: v.body }, user);
         await version(tx, env, n.id, user);
       },
     }),
@@ -256,6 +258,7 @@ export const notesModule: ResourceModule = {
     { id: 'notes-delete-noop', requirements: ['IB-4-notes-lifecycle', 'IB-3-delete'], summary: 'Note deletes answer success but the note remains.' },
     { id: 'notes-group-by-post-ignored', requirements: ['IB-4-notes-group-by-A'], summary: 'With group_by=note, search[post_id] is ignored (notes of every post are listed).', variants: ['A'] },
     { id: 'note-versions-not-recorded', requirements: ['IB-9-notes-versions'], summary: 'Note changes are not recorded as note versions.' },
+    { id: 'notes-revert-keeps-geometry', requirements: ['IB-9-notes-revert'], summary: 'Note revert restores the body of the version but not its x, y, width and height.', caughtBy: 'versions/notes/revert' },
     { id: 'notes-revert-not-restoring', requirements: ['IB-9-notes-revert'], summary: 'Note revert answers success but restores nothing.' },
   ],
 };

@@ -51,6 +51,7 @@ const HISTORY = new History<PoolVersionRow>({
   faults: {
     notRecorded: 'pool-versions-not-recorded',
     notRestoring: 'pools-revert-not-restoring',
+    stepBack: 'pools-revert-one-step-back',
     searchIgnored: { param: 'search[pool_id]', fault: 'pool-versions-pool-id-ignored' },
   },
 });
@@ -232,6 +233,8 @@ export const poolsModule: ResourceModule = {
           if (description !== undefined) next.description = boundedText(DESCRIPTION, description);
           const postIds = params.str(POST_IDS);
           if (postIds !== undefined && !env.faults.active('pools-post-ids-ignored')) next.post_ids = await parsePostIds(tx, POST_IDS, postIds);
+          // Fault pools-post-ids-sorted: the pool keeps its posts in ascending id order, not in the order sent.
+          if (env.faults.active('pools-post-ids-sorted')) next.post_ids.sort((a, b) => a - b);
           const active = oneZero(params.str(IS_ACTIVE));
           if (active !== undefined && !env.faults.active('pools-is-active-ignored')) next.is_active = active;
           const category = CATEGORY ? params.str(CATEGORY) : undefined;
@@ -248,7 +251,8 @@ export const poolsModule: ResourceModule = {
 
     'pools.revert': HISTORY.revert({
       load: (tx, { path }) => load(tx, path.id!, true),
-      restore: (tx, p, v, user, { env }) => change(tx, env, p, fieldsOf(v), user),
+      // Fault pools-revert-keeps-post-ids: every field of the version is restored but the posts.
+      restore: (tx, p, v, user, { env }) => change(tx, env, p, { ...fieldsOf(v), ...(env.faults.active('pools-revert-keeps-post-ids') ? { post_ids: [...p.post_ids] } : {}) }, user),
     }),
 
     'pool_versions.list': HISTORY.list,
@@ -259,12 +263,15 @@ export const poolsModule: ResourceModule = {
     { id: 'pools-category-as-first', requirements: ['IB-4-pools-fields'], summary: 'pool[category] on update is always stored as the first category.', variants: ['A'], caughtBy: 'pools/fields' },
     { id: 'pools-category-search-ignored', requirements: ['IB-4-pools-search-category-A'], summary: 'search[category] on pools is ignored.', variants: ['A'], caughtBy: 'effects/pools.list/category' },
     { id: 'pool-versions-pool-id-ignored', requirements: ['IB-4-pool_versions-search-pool_id'], summary: 'search[pool_id] on pool versions is ignored.', caughtBy: 'effects/pool_versions.list/pool_id' },
+    { id: 'pools-post-ids-sorted', requirements: ['IB-4-pools-post-ids'], summary: 'pool[post_ids] is stored in ascending id order instead of the order sent.', caughtBy: 'pools/post-ids' },
     { id: 'pools-post-ids-ignored', requirements: ['IB-4-pools-post-ids'], summary: 'pool[post_ids] is accepted but the pool\'s posts do not change.' },
     { id: 'pools-delete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool deletes answer success but the pool stays undeleted.' },
     { id: 'pools-undelete-noop', requirements: ['IB-3-pools-delete-undelete'], summary: 'Pool undeletes answer success but the pool stays deleted.' },
     { id: 'pools-sort-ignored', requirements: ['IB-4-pools-sort-A', 'IB-4-pools-sort-B'], summary: 'The pools sort key is ignored.' },
     { id: 'pools-duplicate-name-accepted', requirements: ['IB-7-already-exists'], summary: 'A second pool with an existing name is created.' },
     { id: 'pool-versions-not-recorded', requirements: ['IB-9-pools-versions'], summary: 'Pool changes are not recorded as pool versions.' },
+    { id: 'pools-revert-one-step-back', requirements: ['IB-9-pools-revert'], summary: 'Pool revert ignores version_id and restores the version before the newest.', caughtBy: 'versions/pools/revert' },
+    { id: 'pools-revert-keeps-post-ids', requirements: ['IB-9-pools-revert'], summary: 'Pool revert restores every field of the version but the post ids.', caughtBy: 'versions/pools/revert' },
     { id: 'pools-revert-not-restoring', requirements: ['IB-9-pools-revert'], summary: 'Pool revert answers success but restores nothing.' },
   ],
 };

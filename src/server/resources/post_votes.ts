@@ -37,6 +37,6 @@ export const postVotesModule: ResourceModule = {
     },
   },
   faults: [
-    { id: 'votes-down-as-up', requirements: ['IB-4-post_votes-score'], summary: 'A vote down is counted as a vote up.', caughtBy: 'post_votes/score' },
+    { id: 'votes-down-as-up', requirements: ['IB-4-post_votes-score', 'IB-4-post_votes-score-values'], summary: 'A vote down is counted as a vote up.', caughtBy: 'post_votes/*' },
   ],
 };

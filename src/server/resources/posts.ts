@@ -40,6 +40,12 @@ export function shownRating(stored: string, variant: Variant): string {
 export const DEFAULT_POST_LIMIT = 20;
 
 /** The rating-explicit-as-questionable fault: one value of the set stored as another. */
+/** The tags an update sets: those sent, and under the fault update-keeps-removed-tags the post's old ones too. */
+function keptTags(env: ServerEnv, old: readonly string[], sent: readonly ParsedTag[]): readonly ParsedTag[] {
+  if (!env.faults.active('update-keeps-removed-tags')) return sent;
+  return [...sent, ...old.filter((name) => !sent.some((t) => t.name === name)).map((name) => ({ name, category: undefined }))];
+}
+
 export function explicitAsQuestionable(env: ServerEnv, stored: string): string {
   return env.faults.active('rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored;
 }
@@ -354,9 +360,10 @@ export const postsModule: ResourceModule = {
             }
           }
           const next: PostFields = {
-            tags: params.has(TAGS) ? parseTagString(params.str(TAGS)!) : post.tag_array.map((name) => ({ name, category: undefined })),
+            tags: params.has(TAGS) ? keptTags(env, post.tag_array, parseTagString(params.str(TAGS)!)) : post.tag_array.map((name) => ({ name, category: undefined })),
             rating: rating !== undefined ? explicitAsQuestionable(env, storedRating(rating) ?? rating) : post.rating,
-            source: source ?? post.source,
+            // Fault post-source-text-dropped: a source that is not a URL is not stored.
+            source: source !== undefined && !isFetchableUrl(source) && source !== '' && env.faults.active('post-source-text-dropped') ? post.source : (source ?? post.source),
             parentId: env.faults.active('update-drops-parent') && params.has(TAGS) ? post.parent_id : parentId,
           };
           if (!env.faults.active('update-ignored')) await applyChange(tx, env, post, u, next);
@@ -417,6 +424,9 @@ export const postsModule: ResourceModule = {
     { id: 'update-drops-parent', requirements: ['IB-4-posts-update-fields'], summary: 'post[parent_id] is dropped when post[tag_string] is updated with it.', caughtBy: 'posts/update-fields' },
     { id: 'meta-tags-ignored', requirements: ['IB-4-posts-list-tags'], summary: 'Meta-tags (rating:, id:) in tags are taken as plain tags.', caughtBy: 'posts/meta-tags' },
     { id: 'rating-other-variant-accepted', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] also accepts the other variant's values.", caughtBy: 'values/posts.update/post[rating]' },
+    { id: 'update-keeps-removed-tags', requirements: ['IB-4-posts-update-fields'], summary: 'An update of post[tag_string] adds the tags sent but keeps those it left out.', caughtBy: 'posts/update-fields' },
+    { id: 'post-source-text-dropped', requirements: ['IB-4-posts-update-fields'], summary: 'A post[source] that is not a URL is answered with success and not stored.', caughtBy: 'posts/update-fields' },
+    { id: 'rating-other-variant-coerced', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] of the other variant's set is stored as the value of this set it names (A stores `s` for `safe`).", caughtBy: 'values/posts.update/post[rating]' },
     { id: 'source-not-downloaded', requirements: ['IB-4-posts-update-source-download'], summary: 'post[source] URLs are stored without downloading.' },
     { id: 'copy-notes-noop', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes answers success but copies nothing.', variants: ['A'] },
     { id: 'versions-not-recorded', requirements: ['IB-9-posts-versions'], summary: 'Post changes are not recorded as post versions.' },

@@ -135,7 +135,9 @@ export const uploadsModule: ResourceModule = {
         const posted = !f.active('upload-no-post');
         if (posted) {
           const file = image ? { md5: image.md5, ext: image.ext, size: image.size, width: image.width, height: image.height } : null;
-          insertPostSteps(steps, env, user, { tags, rating: f.active('upload-rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored, source, parentId }, file);
+          // Fault upload-file-source-dropped: a source sent beside a file is not kept on the post.
+          const postSource = image && file && f.active('upload-file-source-dropped') ? '' : source;
+          insertPostSteps(steps, env, user, { tags, rating: f.active('upload-rating-explicit-as-questionable') && stored === 'e' ? 'q' : stored, source: postSource, parentId }, file);
         }
         const values = [user.id, source, rating ?? '', parentId, tags.map((t) => t.name).join(' '), image?.md5 ?? null, image?.ext ?? null, image?.size ?? null].map((v) => steps.p(v));
         steps.add(
@@ -157,6 +159,8 @@ export const uploadsModule: ResourceModule = {
     { id: 'upload-source-fields-dropped', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload by upload[source] becomes has the default rating and none of the tags sent.', caughtBy: 'uploads/source-fields' },
     { id: 'upload-rating-explicit-as-questionable', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload with upload[rating]=explicit becomes is rated questionable.', caughtBy: 'uploads/fields' },
     { id: 'upload-parent-dropped', requirements: ['IB-4-uploads-fields'], summary: 'upload[parent_id] is accepted but the post it becomes has no parent.', caughtBy: 'uploads/fields' },
+    { id: 'upload-file-source-dropped', requirements: ['IB-4-uploads-fields'], summary: 'An upload sending a file and upload[source] together becomes a post without that source.', caughtBy: 'uploads/file-and-source' },
+    { id: 'upload-rating-defaulted', requirements: ['IB-4-uploads-rating-required'], summary: 'An upload without upload[rating] is taken and becomes a post rated questionable.', caughtBy: 'uploads/rating-required' },
     { id: 'upload-without-file-accepted', requirements: ['IB-4-uploads-file-or-source'], summary: 'An upload with neither upload[file] nor upload[source] is accepted.' },
     { id: 'upload-no-post', requirements: ['IB-3-upload-becomes-post'], summary: 'Accepted uploads are not converted into posts.' },
     { id: 'upload-file-refused', requirements: ['IB-4-uploads-file'], summary: 'Uploads with a multipart file are refused (424).' },

@@ -6,16 +6,11 @@
  * every variant the fault breaks, and shortens as checks are added.
  */
 export const KNOWN_MISSES: Readonly<Record<string, string>> = {
-  'posts-update-rating-word-accepted': 'unnoticed: A accepting the words safe, questionable and explicit for post[rating] on update, where only s, q, e are allowed',
-  'post-votes-down-counts-as-up': 'unnoticed: a down vote recorded as an up vote (the post score goes up); post_votes/score passes',
-  'uploads-rating-optional': 'unnoticed: an upload without upload[rating] (REQUIRED) accepted and rated questionable',
   'uploads-source-search-prefix':
     "uploads/search-source-exact catches it, but needs the target to fetch the checker's source URL: the reference server started as `conform serve` starts it (as the tranche was scored) fetches none, and the check is skipped",
-  'comments-update-keeps-body-with-do-not-bump': 'unnoticed: an update carrying comment[do_not_bump_post] reports success and keeps the old comment[body]',
   'comments-creator-id-dropped-in-combination': 'unnoticed: search[creator_id] dropped when combined with another search[...] filter',
   'artists-name-prefix-searches-other-names': 'unnoticed: `name:X` also matching artists that have X only among their other names',
   'notes-creator-name-prefix': 'unnoticed: search[creator_name] on notes matching names that start with the given one',
-  'pools-revert-one-step-back': 'unnoticed: a pool revert restoring the version before the current one, whatever version_id names',
   'tags-category-copyright-character-swapped': 'unnoticed: category codes 3 and 4 swapped when filtering tags and related tags',
   'tag-aliases-antecedent-not-exact': 'unnoticed: search[antecedent_name] also returning aliases whose consequent has that name',
   'forum-posts-topic-title-searches-body': 'unnoticed: search[topic_title_matches] matched against the forum post body instead of its topic title',

@@ -298,7 +298,8 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
   const split = (value: string) => {
     const v = value.toLowerCase();
     const include = usable.filter((r) => text(r[field]!) === value).map((r) => recordId(r)!);
-    const exclude = usable.filter((r) => (exact ? valueOf(r, field) !== v : !valueOf(r, field)!.includes(v))).map((r) => recordId(r)!);
+    // A match may read either end of a relation (name_matches: "antecedent or consequent name"): only a record with the value at neither is left out.
+    const exclude = usable.filter((r) => (exact ? valueOf(r, field) !== v : ![field, OTHER_END[field]].some((f) => f !== undefined && valueOf(r, f)?.includes(v)))).map((r) => recordId(r)!);
     return { include, exclude };
   };
   for (const mine of [a, b]) {

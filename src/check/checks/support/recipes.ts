@@ -239,6 +239,7 @@ const tags: Recipe = {
 /** An artist commentary of a post, with an original or a translated text. */
 const commentaries: Recipe = {
   list: 'artist_commentaries.list', varies: ['post', 'text:original_title', 'flag:original_present', 'flag:translated_present'],
+  apart: { post: 'a post has one artist commentary: a second create_or_update changes it' },
   async make(ctx, facts) {
     const p = await post(ctx, facts);
     const words = word(ctx, facts, 'original_title', 'commentary');

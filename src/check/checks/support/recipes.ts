@@ -232,7 +232,7 @@ const tags: Recipe = {
       await succeed(ctx, 'posts.update', { path: { id: p.id }, fields: { tag_string: p.tag } }, `removing ${name} from its post`);
     }
     if (facts.flag?.state === 'has_wiki' && facts.flag.on) await succeed(ctx, 'wiki_pages.create', { fields: { title: name, body: `${name} wiki` } }, `a wiki page for the tag ${name}`);
-    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag');
+    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag', undefined, facts.except);
   },
 };
 
@@ -246,7 +246,7 @@ const commentaries: Recipe = {
     // original_present / translated_present: a commentary with only one of the two texts.
     const which = facts.flag && (facts.flag.state === 'original_present') !== facts.flag.on ? 'translated' : 'original';
     await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: p.id, [`${which}_title`]: words, [`${which}_description`]: words } }, 'an artist commentary');
-    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary');
+    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary', undefined, facts.except);
   },
 };
 

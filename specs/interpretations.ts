@@ -442,6 +442,15 @@ const register = [
     checks: 'Only the quota tier checks 421 itself. Elsewhere a request still throttled when the budget runs out makes its check skip ("throttled"), never fail.',
   },
   {
+    id: 'INT-exact-case',
+    section: '4',
+    question: '"exact match", "(exact)" and "exact string match" (search[creator_name], search[antecedent_name], search[source], ...) do not say whether case is significant.',
+    reading:
+      'An exact comparison finds a value equal to the searched one and no value that merely starts with it or contains it; whether it folds case is left open (the reference server compares user names ignoring case, other values as written).',
+    why: 'The service family folds case in name lookups; the document says only that the comparison is exact.',
+    checks: 'Effect checks search for a value with a decoy that has it as a prefix (`<value>_more`, a longer URL, a user name that extends another), which must be left out; no check sends a case variant, or fails a server for finding or not finding one.',
+  },
+  {
     id: 'INT-matches',
     section: '4',
     question: 'A `*_matches` search parameter (`search[body_matches]`, `search[name_matches]`, ...) names what it searches, not how it compares.',

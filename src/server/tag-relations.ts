@@ -45,7 +45,10 @@ export function listTagRelations(table: 'tag_aliases' | 'tag_implications', elem
         w.add(`(antecedent_name ILIKE ${p} OR consequent_name ILIKE ${p})`);
       }
       const antecedent = params.str(ANTECEDENT);
-      if (antecedent !== undefined) w.add(`antecedent_name = ${w.p(antecedent)}`);
+      if (antecedent !== undefined && env.faults.active('tag-aliases-antecedent-not-exact') && table === 'tag_aliases') {
+        const p = w.p(matchesPattern(antecedent));
+        w.add(`(antecedent_name ILIKE ${p} OR consequent_name ILIKE ${p})`);
+      } else if (antecedent !== undefined) w.add(`antecedent_name = ${w.p(antecedent)}`);
       const id = params.int(ID);
       if (id !== undefined) w.add(`id = ${w.p(id)}`);
       const rows = await pagedRows<RelationRow>(env, raw, w, `SELECT * FROM ${table}`, 'id', 'id DESC');

@@ -63,48 +63,165 @@ function twoMakers(ctx: CheckContext): [Account, Account] {
 
 type Run = (ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam) => Promise<void>;
 
-const creator: Run = async (ctx, op, p) => {
-  const recipe = needs(recipeFor(op.id), 'creator', op.id);
-  const match = p.effect!.kind === 'filter' ? p.effect!.match : 'name';
-  const [a, b] = twoMakers(ctx);
-  // Dmails are listed by their owners: both are sent to a third account, which lists them.
-  const third = op.id === 'dmails.list' ? othersThan(ctx, a).find((x) => x.name !== b.name) : undefined;
-  if (op.id === 'dmails.list' && !third) skip('three accounts are needed: two senders and a recipient');
-  const made = async (as: Account) => recipe.make(ctx, { as, ...(third ? { to: third, viewer: third } : {}) });
-  const ra = await made(a);
-  const rb = await made(b);
-  for (const [me, mine, theirs] of [[a, ra, rb], [b, rb, ra]] as const) {
-    const value = match === 'id' ? await userIdOf(ctx, me) : me.name;
-    // Each user searches for its own records (the family hides some creators from lower levels).
-    const viewer = third ?? me;
-    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`, viewer);
+/**
+ * The plan of an effect check on records a recipe makes: two records that differ only in the fact under
+ * test. Every other fact a server could search by mistake (the post a record belongs to, its other texts,
+ * its creator, the other end of a relation) is held equal on both, so a server that reads the wrong field
+ * lists both or neither; an exact comparison gets a decoy whose value has the searched value as a prefix;
+ * and the filter is asked alone and together with another filter of the list. Pure data, so that
+ * test/check/effect-plans.test.ts can hold every generated check to it without a server.
+ */
+export interface EffectPlan {
+  /** The fact the parameter selects by (`creator`, `post`, `text:body`, ...). */
+  readonly fact: string;
+  /** Each record's facts: fact -> symbol (`x` and `y` the two values of the fact under test, `s` a value all share). */
+  readonly records: readonly Readonly<Record<string, Sym>>[];
+  readonly queries: readonly PlannedQuery[];
+  /** The second value of the fact is the first with more after it (an exact comparison's decoy). */
+  readonly prefixDecoy: boolean;
+}
+
+/** A value of a fact in a plan: `x`, `y` (the fact under test) or `s` (shared). */
+export type Sym = 'x' | 'y' | 's';
+
+export interface PlannedQuery {
+  /** Parameter (as the model names it) -> the fact and symbol its value is. */
+  readonly fields: Readonly<Record<string, { readonly fact: string; readonly sym: Sym }>>;
+  readonly include: readonly number[];
+  readonly exclude: readonly number[];
+}
+
+/** The fact of a recipe a filter selects by. */
+export function factOf(effect: ResolvedParam['effect']): string | undefined {
+  if (effect?.kind !== 'filter') return undefined;
+  switch (effect.subject) {
+    case 'creator': case 'recipient': return effect.subject;
+    case 'post': case 'post-tags': return 'post';
+    case 'text': case 'value': return `${effect.subject}:${effect.field}`;
+    default: return undefined;
   }
+}
+
+/** Facts a recipe makes anew for each record unless told (a post of its own, a unique word): a plan must hold them equal. */
+export function perRecord(fact: string): boolean {
+  return fact === 'post' || fact.startsWith('text:');
+}
+
+/** The filters a plan can set a value of: one fact each, compared by one value. */
+function plannable(p: ResolvedParam): boolean {
+  return p.effect?.kind === 'filter' && p.effect.match !== 'names' && p.effect.match !== 'pattern' && factOf(p.effect) !== undefined;
+}
+
+/** The plan of `p`'s effect check on `op`, or undefined when its records are not made by a recipe. */
+export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan | undefined {
+  const recipe = recipeFor(op.id);
+  const fact = factOf(p.effect);
+  if (!recipe || !fact || !plannable(p) || !recipe.varies.includes(fact) || op.id.endsWith('_versions.list')) return undefined;
+  const effect = p.effect as Extract<ResolvedParam['effect'], { kind: 'filter' }>;
+  const filters = op.params.filter(plannable);
+  const searchable = new Set(filters.map((x) => factOf(x.effect)!));
+  // Held equal: what the recipe would make anew for each record, where the list can search it in this variant.
+  // The accounts of a record (its creator; a dmail's other end) are the same account on both.
+  const shared = recipe.varies.filter((f) =>
+    f !== fact && !(recipe.apart && f in recipe.apart) && (perRecord(f) ? f === 'post' || searchable.has(f) : f === 'creator' || f === 'recipient'));
+  const record = (sym: Sym) => Object.fromEntries([[fact, sym], ...shared.map((f) => [f, 's'])]) as Record<string, Sym>;
+  const alone = (sym: Sym) => ({ [p.name]: { fact, sym } });
+  // Together with another filter: one on a shared fact (the records agree on it), else another of the same fact.
+  const other = filters.find((x) => x.name !== p.name && shared.includes(factOf(x.effect)!)) ?? filters.find((x) => x.name !== p.name && factOf(x.effect) === fact);
+  const queries: PlannedQuery[] = [
+    { fields: alone('x'), include: [0], exclude: [1] },
+    { fields: alone('y'), include: [1], exclude: [0] },
+  ];
+  if (other) {
+    const otherFact = factOf(other.effect)!;
+    queries.push({ fields: { ...alone('x'), [other.name]: { fact: otherFact, sym: otherFact === fact ? 'x' : 's' } }, include: [0], exclude: [1] });
+  }
+  const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
+  return { fact, records: [record('x'), record('y')], queries, prefixDecoy };
+}
+
+/** Two accounts for the values of an account fact: for an exact name, one whose name extends the other's when the accounts have such a pair. */
+function accountPair(ctx: CheckContext, prefixDecoy: boolean): [Account, Account] {
+  if (prefixDecoy) {
+    for (const a of ctx.accounts.usable) {
+      const b = ctx.accounts.usable.find((x) => x.name !== a.name && x.name.toLowerCase().startsWith(a.name.toLowerCase()));
+      if (b) return [a, b];
+    }
+  }
+  return twoMakers(ctx);
+}
+
+/** Runs an effect plan: makes its records with the recipe, binds its symbols and asks its queries. */
+async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, plan: EffectPlan): Promise<void> {
+  const recipe = recipeFor(op.id)!;
+  const { fact } = plan;
+  const accountFact = fact === 'creator' || fact === 'recipient';
+  const [ax, ay] = accountFact ? accountPair(ctx, plan.prefixDecoy) : [ctx.accounts.actor, ctx.accounts.actor];
+  // dmails: both messages go to (or come from) a third account.
+  const third = plan.records[0]!['recipient'] === 's' || plan.records[0]!['creator'] === 's' && fact === 'recipient' ? othersThan(ctx, ax).find((x) => x.name !== ay.name) : undefined;
+  if (op.id === 'dmails.list' && accountFact && !third) skip('three accounts are needed: two senders or recipients, and the other end of both messages');
+  const accountOf = (f: string, sym: Sym): Account => (sym === 'x' && f === fact ? ax : sym === 'y' && f === fact ? ay : f === 'recipient' || fact === 'recipient' ? third! : ctx.accounts.actor);
+  const posts = new Map<Sym, { id: number; tag: string }>();
+  const postOf = async (sym: Sym) => posts.get(sym) ?? posts.set(sym, await makePost(ctx)).get(sym)!;
+  const words = new Map<string, string>();
+  const wordOf = (f: string, sym: Sym): string => {
+    const key = `${f}=${sym}`;
+    if (!words.has(key)) {
+      const label = f.replace(/^text:/, '').replace(/_/g, '');
+      words.set(key, f === fact && sym === 'y' && plan.prefixDecoy ? `${wordOf(f, 'x')}_more` : ctx.unique(`${sym}${label}`).toLowerCase());
+    }
+    return words.get(key)!;
+  };
+  const made: number[] = [];
+  for (const record of plan.records) {
+    const facts: { -readonly [K in keyof Facts]: Facts[K] } = { except: [...made] };
+    const texts: Record<string, string> = {};
+    for (const [f, sym] of Object.entries(record)) {
+      if (f === 'creator') facts.as = accountOf(f, sym);
+      else if (f === 'recipient') facts.to = accountOf(f, sym);
+      else if (f === 'post') facts.post = await postOf(sym);
+      else if (f.startsWith('text:')) texts[f.slice(5)] = wordOf(f, sym);
+      else if (f.startsWith('value:')) facts.value = { field: f.slice(6), value: p.values?.[sym === 'y' ? 1 : 0] ?? '' };
+    }
+    facts.texts = texts;
+    // Who lists the records: dmails, the shared other end of both; others, each record's maker.
+    if (op.id === 'dmails.list') facts.viewer = fact === 'recipient' ? accountOf('creator', 's') : (third ?? facts.as);
+    made.push(await recipe.make(ctx, facts));
+  }
+  for (const q of plan.queries) {
+    const fields: Record<string, string | number> = {};
+    for (const [name, { fact: f, sym }] of Object.entries(q.fields)) {
+      const param = op.params.find((x) => x.name === name)!;
+      const match = param.effect?.kind === 'filter' ? param.effect.match : 'id';
+      const bySubject = param.effect?.kind === 'filter' ? param.effect.subject : undefined;
+      fields[shortName(name)] =
+        f === 'creator' || f === 'recipient' ? (match === 'id' ? await userIdOf(ctx, accountOf(f, sym)) : accountOf(f, sym).name)
+        : f === 'post' ? (bySubject === 'post-tags' ? (await postOf(sym)).tag : (await postOf(sym)).id)
+        : f.startsWith('text:') ? wordOf(f, sym)
+        : p.values?.[sym === 'y' ? 1 : 0] ?? '';
+    }
+    // Each user searches for its own records (the family hides some creators from lower levels); dmails, their owner.
+    const viewer = op.id === 'dmails.list' ? (fact === 'recipient' ? accountOf('creator', 's') : third) : fact === 'creator' ? (q.include.includes(0) ? ax : ay) : undefined;
+    const what = Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ');
+    await selects(ctx, op.id, fields, q.include.map((i) => made[i]!), q.exclude.map((i) => made[i]!), what, viewer);
+  }
+}
+
+/** A filter on a fact of records a recipe makes: by its plan; else as each run below does. */
+const planned = (fallback: Run): Run => async (ctx, op, p) => {
+  const plan = effectPlan(op, p);
+  if (plan) return runPlan(ctx, op, p, plan);
+  return fallback(ctx, op, p);
 };
 
-const recipient: Run = async (ctx, op, p) => {
-  const recipe = needs(recipeFor(op.id), 'recipient', op.id);
-  const from = ctx.accounts.actor;
-  const [b, c] = othersThan(ctx, from);
-  if (!b || !c) skip('two accounts besides the sender are needed');
-  const rb = await recipe.make(ctx, { as: from, to: b, viewer: from });
-  const rc = await recipe.make(ctx, { as: from, to: c, viewer: from });
-  for (const [to, mine, theirs] of [[b, rb, rc], [c, rc, rb]] as const) {
-    const value = p.effect!.kind === 'filter' && p.effect!.match === 'id' ? await userIdOf(ctx, to) : to.name;
-    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`, from);
-  }
+/** A filter by an account or a post whose recipe cannot vary it: not checkable (a recipe that can has a plan). */
+const unplanned = (fact: string): Run => async (ctx, op, p) => {
+  needs(recipeFor(op.id), fact, op.id);
+  throw new Error(`${op.id} ${p.name}: a recipe that varies ${fact} has a plan`);
 };
-
-const onPost: Run = async (ctx, op, p) => {
-  const recipe = needs(recipeFor(op.id), 'post', op.id);
-  const [pa, pb] = [await makePost(ctx), await makePost(ctx)];
-  const ra = await recipe.make(ctx, { post: pa });
-  const rb = await recipe.make(ctx, { post: pb });
-  const byTags = p.effect!.kind === 'filter' && p.effect!.subject === 'post-tags';
-  for (const [mine, theirs, post] of [[ra, rb, pa], [rb, ra, pb]] as const) {
-    const value = byTags ? post.tag : post.id;
-    await selects(ctx, op.id, { [shortName(p.name)]: value }, [mine], [theirs], `${p.name}=${value}`);
-  }
-};
+const creator = unplanned('creator');
+const recipient = unplanned('recipient');
+const onPost = unplanned('post');
 
 const self: Run = async (ctx, op, p) => {
   const recipe = recipeFor(op.id);
@@ -137,7 +254,9 @@ const textField: Run = async (ctx, op, p) => {
   const made: number[] = [];
   for (const value of words.slice(0, effect.match === 'names' ? 3 : 2)) made.push(await recipe.make(ctx, { text: { field: effect.field, value } }));
   if (effect.match === 'names') {
-    await selects(ctx, op.id, { [shortName(p.name)]: `${words[0]},${words[1]}` }, [made[0]!, made[1]!], [made[2]!], `${p.name}=${words[0]},${words[1]}`);
+    // In neither sorted nor the order made: a server must read the list, not a range or its first name.
+    const list = `${words[1]},${words[0]}`;
+    await selects(ctx, op.id, { [shortName(p.name)]: list }, [made[0]!, made[1]!], [made[2]!], `${p.name}=${list}`);
     return;
   }
   await selects(ctx, op.id, { [shortName(p.name)]: words[0]! }, [made[0]!], [made[1]!], `${p.name}=${words[0]}`);
@@ -165,34 +284,74 @@ async function userNames(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPa
 /**
  * Listings the API gives no way to fill (tag aliases and implications): two records the target already
  * has, each found by its own value and not by the other's. Fewer than two: not checkable on this target.
+ * An exact comparison is also asked for a value found only at the other end of a relation (the consequent
+ * of an alias, for search[antecedent_name]): a server that searches both ends lists that record.
  */
 async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, field: string): Promise<void> {
   const all = records(await succeed(ctx, op.id, { fields: {} }, op.id), op.id);
   const usable = all.filter((r) => recordId(r) !== undefined && typeof r[field] === 'string' && text(r[field]!) !== '');
   const [a, b] = usable.filter((r, i) => usable.findIndex((x) => text(x[field]!) === text(r[field]!)) === i);
   if (!a || !b) skip(`the target lists fewer than two ${op.id.split('.')[0]} with a ${field}, and the API gives no way to make one`);
-  for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+  const exact = p.effect?.kind === 'filter' && p.effect.match === 'exact';
+  const valueOf = (r: (typeof usable)[number], f: string) => (typeof r[f] === 'string' ? text(r[f]!).toLowerCase() : undefined);
+  // Exact (case aside, INT-exact-case): every record read whose value is another is left out; a match, only those that do not contain the value.
+  const split = (value: string) => {
+    const v = value.toLowerCase();
+    const include = usable.filter((r) => text(r[field]!) === value).map((r) => recordId(r)!);
+    // A match may read either end of a relation (name_matches: "antecedent or consequent name"): only a record with the value at neither is left out.
+    const exclude = usable.filter((r) => (exact ? valueOf(r, field) !== v : ![field, OTHER_END[field]].some((f) => f !== undefined && valueOf(r, f)?.includes(v)))).map((r) => recordId(r)!);
+    return { include, exclude };
+  };
+  for (const mine of [a, b]) {
     const value = text(mine[field]!);
-    await selects(ctx, op.id, { [shortName(p.name)]: value }, [recordId(mine)!], text(theirs[field]!).toLowerCase().includes(value.toLowerCase()) ? [] : [recordId(theirs)!], `${p.name}=${value}`);
+    const { include, exclude } = split(value);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`);
   }
+  const otherEnd = OTHER_END[field];
+  if (!exact || !otherEnd) return;
+  const across = usable.find((r) => {
+    const v = valueOf(r, otherEnd);
+    return v !== undefined && v !== '' && !usable.some((x) => valueOf(x, field) === v);
+  });
+  if (!across) return;
+  const value = text(across[otherEnd]!);
+  const { include, exclude } = split(value);
+  await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value} (the ${otherEnd} of ${op.id.split('.')[0]} ${recordId(across)})`);
 }
 
-/** Forum posts by their topic: two topics of their own, with different titles and (A) categories. */
+/** The field at the other end of a relation, which a search of one end must not read. */
+const OTHER_END: Readonly<Record<string, string>> = { antecedent_name: 'consequent_name' };
+
+/**
+ * Forum posts by their topic: two topics of their own, with different titles and (A) categories, each
+ * first post found by its topic. The first post of each topic carries the other topic's title in its
+ * body (by title) or a word both share (otherwise): a server that searches the posts' bodies instead of
+ * their topics lists the wrong post, or both.
+ */
 const topic: Run = async (ctx, op, p) => {
   const effect = p.effect!;
   if (effect.kind !== 'filter') return;
   const topics = recipeFor('forum_topics.list')!;
   const categories = ctx.target.operation('forum_topics.create').params.find((x) => x.name.endsWith('[category_id]'))?.values;
+  if (effect.subject === 'topic-category' && !categories) skip(`${p.name}: the forum categories do not exist in ${ctx.variant}`);
   const titles = [ctx.unique('ta').toLowerCase(), ctx.unique('tb').toLowerCase()];
+  const shared = ctx.unique('tbody').toLowerCase();
   const made: number[] = [];
   for (const [i, title] of titles.entries()) {
-    made.push(await topics.make(ctx, { text: { field: 'title', value: title }, ...(categories ? { value: { field: 'category_id', value: categories[i]! } } : {}) }));
+    const body = effect.subject === 'topic-title' ? titles[1 - i]! : shared;
+    made.push(await topics.make(ctx, { text: { field: 'title', value: title }, texts: { body }, except: [...made], ...(categories ? { value: { field: 'category_id', value: categories[i]! } } : {}) }));
   }
-  const values = effect.subject === 'topic' ? made : effect.subject === 'topic-title' ? titles : categories;
-  if (!values) skip(`${p.name}: the forum categories do not exist in ${ctx.variant}`);
-  const lists = [];
-  for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
-  expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+  const values = effect.subject === 'topic' ? made : effect.subject === 'topic-title' ? titles : categories!;
+  if (effect.subject === 'topic') {
+    const lists = [];
+    for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
+    expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+    return;
+  }
+  // Each topic's posts, by the topic (its own check proves search[topic_id]).
+  const posts = [await listed(ctx, op.id, { topic_id: made[0]! }), await listed(ctx, op.id, { topic_id: made[1]! })];
+  if (posts[0]!.length === 0 || posts[1]!.length === 0) skip(`the first posts of the topics ${made.join(' and ')} are not listed by search[topic_id]`);
+  for (const i of [0, 1]) await selects(ctx, op.id, { [shortName(p.name)]: values[i]! }, posts[i]!, posts[1 - i]!, `${p.name}=${values[i]}`);
 };
 
 const valueField: Run = async (ctx, op, p) => {
@@ -377,7 +536,7 @@ const versions: Run = async (ctx, op, p) => {
 };
 
 const RUNS: Readonly<Record<string, Run>> = {
-  creator, recipient, post: onPost, 'post-tags': onPost, self, text: textField, value: valueField, flag, level,
+  creator: planned(creator), recipient: planned(recipient), post: planned(onPost), 'post-tags': planned(onPost), self, text: planned(textField), value: valueField, flag, level,
   topic, 'topic-title': topic, 'topic-category': topic,
 };
 

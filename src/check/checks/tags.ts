@@ -36,11 +36,19 @@ export const tag_category_search = defineCheck({
   id: 'tags/category', fn: 'tag_category_search', resource: 'tags',
   description: 'search[category] selects the tags of that category', requirements: ['IB-4-tags-category-A'], readOnly: false,
   async run(ctx) {
-    const name = ctx.unique('maker').toLowerCase();
-    await makePost(ctx, `artist:${name}`);
-    const artists = records(await succeed(ctx, 'tags.list', { fields: { name, category: '1' } }, 'artist tags'), 'tags.list');
-    const general = records(await succeed(ctx, 'tags.list', { fields: { name, category: '0' } }, 'general tags'), 'tags.list');
-    if (artists.length !== 1 || general.length !== 0) fail(`the tag artist:${name} is in category 1 ${artists.length} times and in 0 ${general.length} times`, { expected: 'category 1 only (INT-tag-categories)', actual: `1: ${artists.length}, 0: ${general.length}` });
+    // One tag of each category on one post, named alike (INT-tag-categories): each code selects its own
+    // tag and none of the others, so codes read as another category (3 as 4) are told apart.
+    const stem = ctx.unique('cat').toLowerCase();
+    const prefixes: Record<string, string> = { '0': 'general', '1': 'artist', '3': 'copyright', '4': 'character' };
+    const names = Object.fromEntries(Object.entries(prefixes).map(([code, prefix]) => [code, `${stem}_${prefix}`]));
+    await makePost(ctx, Object.entries(prefixes).map(([code, prefix]) => `${prefix}:${names[code]}`).join(' '));
+    for (const code of ['4', '3', '1', '0']) {
+      // Together with search[name]: the four names, in no sorted order.
+      const all = ['4', '0', '3', '1'].map((c) => names[c]!).join(',');
+      const listed = records(await succeed(ctx, 'tags.list', { fields: { name: all, category: code } }, `tags of category ${code}`), 'tags.list').map((t) => text(field(t, 'name', 'tag')));
+      const ours = listed.filter((n) => n.startsWith(`${stem}_`));
+      if (ours.join() !== names[code]) fail(`search[category]=${code} with search[name]=${all} lists ${ours.join(', ') || 'none'} of the tags ${Object.values(names).join(', ')}`, { expected: `${names[code]} only (category ${code}, INT-tag-categories)`, actual: ours.join(', ') || '[]' });
+    }
   },
 });
 

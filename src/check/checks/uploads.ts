@@ -9,7 +9,9 @@ import { makePost } from '../world.ts';
 import { expectRefused, listIds, records, succeed } from './support/calls.ts';
 import { fileServer, reachable, refusedUnfetched } from './support/file-server.ts';
 import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
+import { expectListSelects } from './support/pages.ts';
 import { expectReadBack } from './support/read-back.ts';
+import { findMade } from './support/recipes.ts';
 import { uploadRatings, uploadWith } from './support/uploading.ts';
 
 export const upload_without_file_or_source_is_refused = defineCheck({
@@ -52,20 +54,43 @@ export const upload_source_search_is_exact = defineCheck({
   id: 'uploads/search-source-exact', fn: 'upload_source_search_is_exact', resource: 'uploads',
   description: 'search[source] on uploads matches the exact string only', requirements: ['IB-4-uploads-search-source'], readOnly: false,
   async run(ctx) {
-    reachable(ctx);
-    const server = await fileServer(ctx);
-    const path = `/${ctx.unique('exact')}.png`;
-    const source = server.url(path);
-    const upload = await ctx.target.call('uploads.create', { fields: { source, rating: uploadRatings(ctx)[0]!, tag_string: ctx.unique('src').toLowerCase() } });
-    ctx.note(upload);
-    refusedUnfetched(server, path, upload, source);
-    if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
-    const exact = records(await succeed(ctx, 'uploads.list', { fields: { source } }, 'search[source] exact'), 'uploads.list');
-    if (exact.length === 0) fail('search[source] with the exact source finds no upload', { expected: 'the upload', actual: '[]' });
-    const partial = records(await succeed(ctx, 'uploads.list', { fields: { source: source.slice(0, -4) } }, 'search[source] partial'), 'uploads.list');
-    if (partial.length > 0) fail('search[source] with a prefix of the source finds uploads', { expected: 'none (exact string match)', actual: `${partial.length} uploads` });
+    // Two uploads with a file, one whose source is the other's with more after it: an exact match tells
+    // them apart, a prefix or substring match does not. A file makes the upload, so no source is fetched.
+    const source = `https://example.invalid/${ctx.unique('exact').toLowerCase()}/a.png`;
+    const longer = `${source}?size=large`;
+    const made: number[] = [];
+    for (const src of [source, longer]) {
+      const tag = ctx.unique('src').toLowerCase();
+      const reply = await ctx.target.call('uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, source: src, rating: uploadRatings(ctx)[0]!, tag_string: tag } });
+      ctx.note(reply);
+      // A target that fetches the source of an upload with a file too: the source's own upload, from the file server.
+      if (!reply.ok) return sourceSearchByDownload(ctx);
+      made.push(reply.createdId() ?? (await findMade(ctx, 'uploads.list', { uploader_name: ctx.accounts.actor.name }, tag, 'an upload')));
+    }
+    const [mine, decoy] = made as [number, number];
+    await expectListSelects(ctx, 'uploads.list', { source }, [mine], [decoy], `search[source]=${source}`);
+    await expectListSelects(ctx, 'uploads.list', { source: longer }, [decoy], [mine], `search[source]=${longer}`);
+    await expectListSelects(ctx, 'uploads.list', { source: source.slice(0, -4) }, [], [mine, decoy], `search[source]=${source.slice(0, -4)} (a prefix of both)`);
+    // Together with another filter.
+    await expectListSelects(ctx, 'uploads.list', { source, uploader_name: ctx.accounts.actor.name }, [mine], [decoy], `search[source]=${source} & search[uploader_name]=${ctx.accounts.actor.name}`);
   },
 });
+
+/** search[source] on an upload made by downloading its source from the checker's file server. */
+async function sourceSearchByDownload(ctx: CheckContext): Promise<void> {
+  reachable(ctx);
+  const server = await fileServer(ctx);
+  const path = `/${ctx.unique('exact')}.png`;
+  const source = server.url(path);
+  const upload = await ctx.target.call('uploads.create', { fields: { source, rating: uploadRatings(ctx)[0]!, tag_string: ctx.unique('src').toLowerCase() } });
+  ctx.note(upload);
+  refusedUnfetched(server, path, upload, source);
+  if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
+  const exact = records(await succeed(ctx, 'uploads.list', { fields: { source } }, 'search[source] exact'), 'uploads.list');
+  if (exact.length === 0) fail('search[source] with the exact source finds no upload', { expected: 'the upload', actual: '[]' });
+  const partial = records(await succeed(ctx, 'uploads.list', { fields: { source: source.slice(0, -4) } }, 'search[source] partial'), 'uploads.list');
+  if (partial.length > 0) fail('search[source] with a prefix of the source finds uploads', { expected: 'none (exact string match)', actual: `${partial.length} uploads` });
+}
 
 /**
  * An upload by upload[source] from the checker's file server, accepted: skips when the target refuses the

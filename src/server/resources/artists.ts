@@ -114,6 +114,8 @@ function nameSearch(w: Where, value: string, env: ServerEnv): void {
     w.add(`EXISTS (SELECT 1 FROM unnest(a.urls) AS u WHERE lower(u) LIKE ${w.p(prefix)})`);
     return;
   }
+  // Fault artists-name-prefix-searches-other-names: name:X searched as a plain X (base and other names).
+  if (value.startsWith(PREFIX.name) && f.active('artists-name-prefix-searches-other-names')) return nameSearch(w, value.slice(PREFIX.name.length), env);
   if (value.startsWith(PREFIX.name) && !f.active('artists-name-prefix-ignored')) {
     w.add(nameMatches(w, 'a.name', value.slice(PREFIX.name.length)));
     return;
@@ -313,6 +315,7 @@ export const artistsModule: ResourceModule = {
 
   faults: [
     { id: 'artists-url-search-ignored', requirements: ['IB-4-artists-name-url'], summary: 'search[name] beginning with http is searched as a plain name.' },
+    { id: 'artists-name-prefix-searches-other-names', requirements: ['IB-4-artists-name-base'], summary: 'search[name]=name:X searches X as a plain name: other names match too.', caughtBy: 'artists/name-base' },
     { id: 'artists-name-prefix-ignored', requirements: ['IB-4-artists-name-base'], summary: 'search[name]=name:X is searched as a plain name (prefix included).' },
     { id: 'artists-other-search-base-only', requirements: ['IB-4-artists-name-other'], summary: 'search[name]=other:X searches base names instead of other names.' },
     { id: 'artists-group-search-ignored', requirements: ['IB-4-artists-name-group'], summary: 'search[name]=group:X is searched as a plain name (prefix included).' },

@@ -81,7 +81,9 @@ export const commentsModule: ResourceModule = {
           else w.add(`c.creator_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(creatorName)}))`);
         }
         const creatorId = params.int(CREATOR_ID);
-        if (creatorId !== undefined) w.add(`c.creator_id = ${w.p(creatorId)}`);
+        // Fault comments-creator-id-dropped-in-combination: read only when it is the one search parameter.
+        const alone = [BODY, POST_ID, POST_TAGS, CREATOR_NAME].every((name) => name === undefined || !params.has(name));
+        if (creatorId !== undefined && (alone || !f.active('comments-creator-id-dropped-in-combination'))) w.add(`c.creator_id = ${w.p(creatorId)}`);
         const rows = await pagedRows<CommentRow>(env, raw, w, `SELECT c.* FROM comments c`, 'c.id', 'c.id DESC');
         return { kind: 'list', root: 'comments', element: 'comment', records: rows.map((r) => record(r, env)) };
       };
@@ -151,6 +153,7 @@ export const commentsModule: ResourceModule = {
   },
   faults: [
     { id: 'comments-deleted-still-listed', requirements: ['IB-4-comments-lifecycle'], summary: 'A deleted comment is gone from show but still listed, not marked deleted.', caughtBy: 'comments/lifecycle' },
+    { id: 'comments-creator-id-dropped-in-combination', requirements: ['IB-4-comments-search-creator_id'], summary: 'search[creator_id] on comments is read only when it is the one search parameter; with another it is dropped.', caughtBy: 'effects/comments.list/creator_id' },
     { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
     { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
     { id: 'do-not-bump-ignored', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=1 still moves its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },

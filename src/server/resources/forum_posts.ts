@@ -87,7 +87,8 @@ export const forumPostsModule: ResourceModule = {
         const topicId = params.int(TOPIC_ID);
         if (topicId !== undefined && !env.faults.active('forum-posts-topic-id-ignored')) w.add(`fp.topic_id = ${w.p(topicId)}`);
         const topicTitle = params.str(TOPIC_TITLE);
-        if (topicTitle !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE title ILIKE ${w.p(matchesPattern(topicTitle))})`);
+        if (topicTitle !== undefined && env.faults.active('forum-posts-topic-title-searches-body')) w.add(`fp.body ILIKE ${w.p(matchesPattern(topicTitle))}`);
+        else if (topicTitle !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE title ILIKE ${w.p(matchesPattern(topicTitle))})`);
         const category = TOPIC_CATEGORY ? params.str(TOPIC_CATEGORY) : undefined;
         if (category !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE category_id = ${w.p(Number(category))})`);
         const body = params.str(BODY);
@@ -137,6 +138,7 @@ export const forumPostsModule: ResourceModule = {
 
   faults: [
     { id: 'forum-post-update-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_post[body] updates answer success but change nothing.', caughtBy: 'forum_topics/fields' },
+    { id: 'forum-posts-topic-title-searches-body', requirements: ['IB-4-forum_posts-search-topic_title_matches'], summary: 'search[topic_title_matches] on forum posts searches the posts\' bodies instead of their topics\' titles.', caughtBy: 'effects/forum_posts.list/topic_title_matches' },
     { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'effects/forum_posts.list/topic_id' },
     { id: 'forum-post-delete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post deletes answer success but the post stays undeleted.' },
     { id: 'forum-post-undelete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post undeletes answer success but the post stays deleted.' },

@@ -148,7 +148,8 @@ export const notesModule: ResourceModule = {
           if (names.length > 0) w.add(`n.post_id IN (SELECT id FROM posts WHERE tag_array @> ${w.p(names)}::text[])`);
         }
         const creatorName = params.str(CREATOR_NAME);
-        if (creatorName !== undefined) w.add(`n.creator_id = ${userIdByName(w, creatorName)}`);
+        if (creatorName !== undefined && env.faults.active('notes-creator-name-prefix')) w.add(`n.creator_id IN (SELECT id FROM users WHERE starts_with(lower(name), lower(${w.p(creatorName)})))`);
+        else if (creatorName !== undefined) w.add(`n.creator_id = ${userIdByName(w, creatorName)}`);
         const creatorId = params.int(CREATOR_ID);
         if (creatorId !== undefined) w.add(`n.creator_id = ${w.p(creatorId)}`);
         // group_by=note with a post: the notes of that post in the order they were made.
@@ -251,6 +252,7 @@ export const notesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'notes-creator-name-prefix', requirements: ['IB-4-notes-search-creator_name'], summary: 'search[creator_name] on notes lists the notes of every user whose name starts with the value.', caughtBy: 'effects/notes.list/creator_name' },
     { id: 'notes-xy-swapped', requirements: ['IB-4-notes-fields'], summary: 'note[x] and note[y] are swapped when a note is created.', caughtBy: 'notes/fields' },
     { id: 'notes-update-drops-height', requirements: ['IB-4-notes-fields'], summary: 'note[height] is ignored on update.', caughtBy: 'notes/fields' },
     { id: 'note-versions-note-id-ignored', requirements: ['IB-4-note_versions-search-note_id'], summary: 'search[note_id] on note versions is ignored.', caughtBy: 'effects/note_versions.list/note_id' },

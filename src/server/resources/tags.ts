@@ -49,7 +49,9 @@ export const tagsModule: ResourceModule = {
         const matches = params.str(NAME_MATCHES);
         if (matches !== undefined) w.add(`t.name ILIKE ${w.p(matchesPattern(matches))}`);
         const category = params.str(CATEGORY);
-        if (category !== undefined && !f.active('tags-category-ignored')) w.add(`t.category = ${w.p(Number(category))}`);
+        // Fault tags-category-copyright-character-swapped: 3 reads as 4 and 4 as 3.
+        const swapped = f.active('tags-category-copyright-character-swapped') ? ({ 3: 4, 4: 3 } as Record<number, number>)[Number(category)] : undefined;
+        if (category !== undefined && !f.active('tags-category-ignored')) w.add(`t.category = ${w.p(swapped ?? Number(category))}`);
         if (yesNo(params.str(HIDE_EMPTY)) === true && !f.active('tags-hide-empty-ignored')) w.add('t.post_count > 0');
         const wiki = yesNo(params.str(HAS_WIKI_PARAM));
         if (wiki !== undefined) w.add(wiki ? HAS_WIKI : `NOT ${HAS_WIKI}`);
@@ -70,6 +72,7 @@ export const tagsModule: ResourceModule = {
   faults: [
     { id: 'tags-name-list-substring', requirements: ['IB-4-tags-name-list-A'], summary: 'search[name] on tags matches substrings instead of exact names.', variants: ['A'] },
     { id: 'tags-hide-empty-ignored', requirements: ['IB-4-tags-hide-empty-A'], summary: 'search[hide_empty]=yes still lists tags with 0 posts.', variants: ['A'] },
+    { id: 'tags-category-copyright-character-swapped', requirements: ['IB-4-tags-category-A'], summary: 'search[category] on tags selects character tags with 3 and copyright tags with 4.', variants: ['A'], caughtBy: 'tags/category' },
     { id: 'tags-category-ignored', requirements: ['IB-4-tags-category-A'], summary: 'search[category] on tags is ignored.', variants: ['A'] },
   ],
 };

@@ -67,6 +67,7 @@ export const uploadsModule: ResourceModule = {
         const source = params.str(SOURCE);
         if (source !== undefined) {
           if (env.faults.active('upload-source-substring')) w.add(`strpos(source, ${w.p(source)}) > 0`);
+          else if (env.faults.active('uploads-source-search-prefix')) w.add(`starts_with(source, ${w.p(source)})`);
           else w.add(`source = ${w.p(source)}`);
         }
         const rows = await pagedRows<UploadRow>(env, raw, w, `SELECT * FROM uploads`, 'id', 'id DESC');
@@ -166,5 +167,6 @@ export const uploadsModule: ResourceModule = {
     { id: 'upload-file-refused', requirements: ['IB-4-uploads-file'], summary: 'Uploads with a multipart file are refused (424).' },
     { id: 'upload-source-not-fetched', requirements: ['IB-4-uploads-source'], summary: 'upload[source] is stored without downloading the file.' },
     { id: 'upload-source-substring', requirements: ['IB-4-uploads-search-source'], summary: 'search[source] on uploads matches substrings.' },
+    { id: 'uploads-source-search-prefix', requirements: ['IB-4-uploads-search-source'], summary: 'search[source] on uploads matches every source that starts with the value.', caughtBy: 'uploads/search-source-exact' },
   ],
 };

@@ -27,6 +27,10 @@ export interface Facts {
   readonly post?: { readonly id: number; readonly tag: string };
   /** Its text field (the filter's `field`) and the value written there: one unique word. */
   readonly text?: { readonly field: string; readonly value: string };
+  /** More text fields and their words (field -> word): the fields two records of a check share. */
+  readonly texts?: Readonly<Record<string, string>>;
+  /** Records made before: the one made now is none of these, though it may carry the same words. */
+  readonly except?: readonly number[];
   /** A value-set field and its value. */
   readonly value?: { readonly field: string; readonly value: string };
   /** A state and whether the record is in it. */
@@ -43,6 +47,12 @@ export interface Recipe {
   make(ctx: CheckContext, facts: Facts): Promise<number>;
   /** The facts this recipe can vary: `creator`, `recipient`, `post`, `text:<field>`, `value:<field>`, `flag:<state>`. */
   readonly varies: readonly string[];
+  /**
+   * Facts two records of one check cannot share, with the reason (a rule of the service family the API
+   * gives no way around). Every other fact it varies, an effect check holds equal on the record it must
+   * list and the one it must leave out (effectPlan in ../effects.ts).
+   */
+  readonly apart?: Readonly<Record<string, string>>;
 }
 
 /** Accounts of the run besides `than`, most privileged first. */
@@ -67,40 +77,42 @@ export async function userIdOf(ctx: CheckContext, account: Account): Promise<num
  * The id of a record just made, when its answer names none (INT-created-id): the one record of `list`,
  * searched with `search`, whose fields carry the unique `mark` (or the only record listed).
  */
-export async function findMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account): Promise<number> {
-  // On as many pages as it takes to come to the record (INT-list-pages).
+export async function findMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account, except: readonly number[] = []): Promise<number> {
+  // On as many pages as it takes to come to the record (INT-list-pages); records made before it with the same words are not it.
+  const carries = (r: RecordFields, m: string) => !except.includes(recordId(r) ?? -1) && carriesMark(r, m);
   const found = (read: readonly RecordFields[]) => read.some((r) => carries(r, mark));
   const listed = await recordsUntil(ctx, list, { fields: search, ...(as ? { as } : {}) }, `finding ${what} through ${list}`, found);
   let marked = listed.filter((r) => carries(r, mark));
   // Not found through the search (whose effect a check may be observing): the newest records of the plain listing.
   if (marked.length === 0) marked = (await recordsUntil(ctx, list, { ...(as ? { as } : {}) }, `finding ${what} through ${list}`, found)).filter((r) => carries(r, mark));
-  const pick = marked.length === 1 ? marked[0] : listed.length === 1 ? listed[0] : undefined;
+  const pick = marked.length === 1 ? marked[0] : listed.length === 1 && except.length === 0 ? listed[0] : undefined;
   const id = recordId(pick);
   if (id === undefined) skip(`${what} just made names no id in its answer and is not found alone through ${list} with ${JSON.stringify(search)} (INT-created-id)`);
   return id;
 }
 
-function carries(r: RecordFields, mark: string): boolean {
+function carriesMark(r: RecordFields, mark: string): boolean {
   return Object.values(r).some((v) => v !== null && text(v).includes(mark));
 }
 
-async function created(ctx: CheckContext, op: OperationId, fields: Fields, what: string, find: { list: OperationId; search: Fields; mark: string }, as?: Account): Promise<number> {
+async function created(ctx: CheckContext, op: OperationId, fields: Fields, what: string, find: { list: OperationId; search: Fields; mark: string }, as?: Account, except: readonly number[] = []): Promise<number> {
   const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, what);
-  return reply.createdId() ?? findMade(ctx, find.list, find.search, find.mark, what, as);
+  return reply.createdId() ?? findMade(ctx, find.list, find.search, find.mark, what, as, except);
 }
 
 const post = async (ctx: CheckContext, facts: Facts) => facts.post ?? makePost(ctx);
-const word = (ctx: CheckContext, facts: Facts, field: string, label: string) => (facts.text?.field === field ? facts.text.value : ctx.unique(label).toLowerCase());
+const word = (ctx: CheckContext, facts: Facts, field: string, label: string) => (facts.text?.field === field ? facts.text.value : facts.texts?.[field] ?? ctx.unique(label).toLowerCase());
 
 /** A post flag or appeal: on a post, by a user, with a reason. */
 function postReport(kind: 'post_flags' | 'post_appeals'): Recipe {
   return {
     list: `${kind}.list`, varies: ['creator', 'post'],
+    ...(kind === 'post_appeals' ? { apart: { post: 'the service family refuses a second appeal of a post under review (INT-business-rules)' } } : {}),
     async make(ctx, facts) {
       const p = await post(ctx, facts);
       if (kind === 'post_appeals') await flagForAppeal(ctx, p.id, facts.as);
       const reason = ctx.unique('reason');
-      return created(ctx, `${kind}.create`, { post_id: p.id, reason }, `a ${kind} entry`, { list: `${kind}.list`, search: { post_id: p.id }, mark: reason }, facts.as);
+      return created(ctx, `${kind}.create`, { post_id: p.id, reason }, `a ${kind} entry`, { list: `${kind}.list`, search: { post_id: p.id }, mark: reason }, facts.as, facts.except);
     },
   };
 }
@@ -111,7 +123,7 @@ const comments: Recipe = {
   async make(ctx, facts) {
     const p = await post(ctx, facts);
     const body = word(ctx, facts, 'body', 'comment');
-    return created(ctx, 'comments.create', { post_id: p.id, body }, 'a comment', { list: 'comments.list', search: { body_matches: body }, mark: body }, facts.as);
+    return created(ctx, 'comments.create', { post_id: p.id, body }, 'a comment', { list: 'comments.list', search: { body_matches: body }, mark: body }, facts.as, facts.except);
   },
 };
 
@@ -120,7 +132,7 @@ const notes: Recipe = {
   async make(ctx, facts) {
     const p = await post(ctx, facts);
     const body = word(ctx, facts, 'body', 'note');
-    return created(ctx, 'notes.create', { post_id: p.id, x: 1, y: 1, width: 2, height: 2, body }, 'a note', { list: 'notes.list', search: { body_matches: body }, mark: body }, facts.as);
+    return created(ctx, 'notes.create', { post_id: p.id, x: 1, y: 1, width: 2, height: 2, body }, 'a note', { list: 'notes.list', search: { body_matches: body }, mark: body }, facts.as, facts.except);
   },
 };
 
@@ -135,17 +147,18 @@ const dmails: Recipe = {
     const title = word(ctx, facts, 'title', 'dmail');
     await succeed(ctx, 'dmails.create', { fields: { to_name: to.name, title, body: `${title} body` }, as: from }, 'a dmail');
     // Each owner sees a copy of its own (INT-dmail-copies): find the one the viewer lists.
-    return findMade(ctx, 'dmails.list', { message_matches: title }, title, 'a dmail', facts.viewer ?? from);
+    return findMade(ctx, 'dmails.list', { message_matches: title }, title, 'a dmail', facts.viewer ?? from, facts.except);
   },
 };
 
 const pools: Recipe = {
   list: 'pools.list', varies: ['creator', 'text:name', 'text:description', 'value:category', 'flag:is_active'],
+  apart: { 'text:name': 'a pool name is unique (INT-already-exists)' },
   async make(ctx, facts) {
     const name = word(ctx, facts, 'name', 'pool');
     const description = word(ctx, facts, 'description', 'pooldesc');
     const fields: Fields = { name, description, ...(facts.value ? { [facts.value.field]: facts.value.value } : {}) };
-    const id = await created(ctx, 'pools.create', fields, 'a pool', { list: 'pools.list', search: { name_matches: name }, mark: name }, facts.as);
+    const id = await created(ctx, 'pools.create', fields, 'a pool', { list: 'pools.list', search: { name_matches: name }, mark: name }, facts.as, facts.except);
     if (facts.flag?.state === 'is_active') await succeed(ctx, 'pools.update', { path: { id }, fields: { is_active: facts.flag.on ? '1' : '0' }, ...(facts.as ? { as: facts.as } : {}) }, 'setting is_active of a pool');
     return id;
   },
@@ -153,11 +166,13 @@ const pools: Recipe = {
 
 const wikiPages: Recipe = {
   list: 'wiki_pages.list', varies: ['creator', 'text:title', 'text:body', 'text:other_names'],
+  apart: { 'text:title': 'a wiki page title is unique (INT-already-exists)' },
   async make(ctx, facts) {
     const title = word(ctx, facts, 'title', 'wiki');
     const body = word(ctx, facts, 'body', 'wikibody');
-    const other = facts.text?.field === 'other_names' ? { other_names: facts.text.value } : {};
-    return created(ctx, 'wiki_pages.create', { title, body, ...other }, 'a wiki page', { list: 'wiki_pages.list', search: { title }, mark: title }, facts.as);
+    const others = facts.text?.field === 'other_names' ? facts.text.value : facts.texts?.['other_names'];
+    const other = others !== undefined ? { other_names: others } : {};
+    return created(ctx, 'wiki_pages.create', { title, body, ...other }, 'a wiki page', { list: 'wiki_pages.list', search: { title }, mark: title }, facts.as, facts.except);
   },
 };
 
@@ -165,8 +180,8 @@ const forumTopics: Recipe = {
   list: 'forum_topics.list', varies: ['text:title', 'value:category_id'],
   async make(ctx, facts) {
     const title = word(ctx, facts, 'title', 'topic');
-    const fields: Fields = { title, body: `${title} first post`, ...(facts.value ? { [facts.value.field]: facts.value.value } : {}) };
-    return created(ctx, 'forum_topics.create', fields, 'a forum topic', { list: 'forum_topics.list', search: { title }, mark: title }, facts.as);
+    const fields: Fields = { title, body: facts.texts?.['body'] ?? `${title} first post`, ...(facts.value ? { [facts.value.field]: facts.value.value } : {}) };
+    return created(ctx, 'forum_topics.create', fields, 'a forum topic', { list: 'forum_topics.list', search: { title }, mark: title }, facts.as, facts.except);
   },
 };
 
@@ -177,7 +192,7 @@ const forumPosts: Recipe = {
     const title = ctx.unique('topic');
     const body = word(ctx, facts, 'body', 'forumpost');
     await succeed(ctx, 'forum_topics.create', { fields: { title, body }, ...(facts.as ? { as: facts.as } : {}) }, 'a forum topic with its first post');
-    return findMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as);
+    return findMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as, facts.except);
   },
 };
 
@@ -190,7 +205,7 @@ const uploads: Recipe = {
       fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, rating: uploadRatings(ctx)[0]!, tag_string: tag },
       ...(facts.as ? { as: facts.as } : {}),
     }, 'an upload');
-    return reply.createdId() ?? findMade(ctx, 'uploads.list', { uploader_name: (facts.as ?? ctx.accounts.actor).name }, tag, 'an upload', facts.as);
+    return reply.createdId() ?? findMade(ctx, 'uploads.list', { uploader_name: (facts.as ?? ctx.accounts.actor).name }, tag, 'an upload', facts.as, facts.except);
   },
 };
 
@@ -200,7 +215,7 @@ const artists: Recipe = {
   async make(ctx, facts) {
     const name = ctx.unique('artist').toLowerCase();
     if (facts.flag && facts.flag.state !== 'empty' && facts.flag.on === (facts.flag.state === 'is_banned')) skip(`a new artist is active and not banned; the API gives no way to make one that is ${facts.flag.on ? '' : 'not '}${facts.flag.state.replace('is_', '')}`);
-    const id = await created(ctx, 'artists.create', { name }, 'an artist', { list: 'artists.list', search: { name: `name:${name}` }, mark: name }, facts.as);
+    const id = await created(ctx, 'artists.create', { name }, 'an artist', { list: 'artists.list', search: { name: `name:${name}` }, mark: name }, facts.as, facts.except);
     // An artist with posts: a post tagged with the artist's name (INT-artist-posts).
     if (facts.flag?.state === 'empty' && !facts.flag.on) await makePost(ctx, name);
     return id;
@@ -217,20 +232,21 @@ const tags: Recipe = {
       await succeed(ctx, 'posts.update', { path: { id: p.id }, fields: { tag_string: p.tag } }, `removing ${name} from its post`);
     }
     if (facts.flag?.state === 'has_wiki' && facts.flag.on) await succeed(ctx, 'wiki_pages.create', { fields: { title: name, body: `${name} wiki` } }, `a wiki page for the tag ${name}`);
-    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag');
+    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag', undefined, facts.except);
   },
 };
 
 /** An artist commentary of a post, with an original or a translated text. */
 const commentaries: Recipe = {
   list: 'artist_commentaries.list', varies: ['post', 'text:original_title', 'flag:original_present', 'flag:translated_present'],
+  apart: { post: 'a post has one artist commentary: a second create_or_update changes it' },
   async make(ctx, facts) {
     const p = await post(ctx, facts);
     const words = word(ctx, facts, 'original_title', 'commentary');
     // original_present / translated_present: a commentary with only one of the two texts.
     const which = facts.flag && (facts.flag.state === 'original_present') !== facts.flag.on ? 'translated' : 'original';
     await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: p.id, [`${which}_title`]: words, [`${which}_description`]: words } }, 'an artist commentary');
-    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary');
+    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary', undefined, facts.except);
   },
 };
 

@@ -1,0 +1,73 @@
+/**
+ * The effect checks' plans (src/check/checks/effects.ts effectPlan), read from the recipes and the model
+ * without a server: every generated filter check on records a recipe makes compares two records that
+ * differ only in the fact under test, so a server that searches another field, the other end of a
+ * relation or a prefix cannot pass it; an exact comparison has a decoy that extends the searched value;
+ * and the filter is asked together with another filter of the list wherever the list has one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Variant } from '../../specs/model/index.ts';
+import { operationsFor } from '../../specs/model/index.ts';
+import { checks, effectPlan, factOf, perRecord } from '../../src/check/checks/effects.ts';
+import { recipeFor } from '../../src/check/checks/support/recipes.ts';
+
+describe.each(['A', 'B'] as const)('effect plans, variant %s', (variant: Variant) => {
+  const generated = new Set(checks(variant).map((c) => c.id));
+  const planned = operationsFor(variant).flatMap((op) =>
+    op.params.map((p) => ({ op, p, plan: effectPlan(op, p), id: `effects/${op.id}/${/^search\[([a-z_]+)\]$/.exec(p.name)?.[1] ?? p.name}` })).filter((x) => x.plan !== undefined),
+  );
+
+  it('plans every generated filter check whose records a recipe makes with the fact it selects by', () => {
+    const expected = operationsFor(variant).flatMap((op) =>
+      op.params
+        .filter((p) => p.effect?.kind === 'filter' && !op.id.endsWith('_versions.list') && p.effect.match !== 'names' && p.effect.match !== 'pattern')
+        .filter((p) => { const f = factOf(p.effect); return f !== undefined && recipeFor(op.id)?.varies.includes(f); })
+        .map((p) => `${op.id} ${p.name}`),
+    );
+    expect(planned.map((x) => `${x.op.id} ${x.p.name}`).sort()).toEqual(expected.sort());
+    expect(planned.length).toBeGreaterThan(20);
+    for (const x of planned) expect(generated, x.id).toContain(x.id);
+  });
+
+  it('leaves out a record that differs from the listed one only in the fact under test', () => {
+    for (const { op, p, plan } of planned) {
+      const recipe = recipeFor(op.id)!;
+      const searchable = new Set(op.params.map((x) => factOf(x.effect)).filter((f) => f !== undefined));
+      for (const q of plan!.queries) {
+        for (const i of q.include) for (const j of q.exclude) {
+          const [a, b] = [plan!.records[i]!, plan!.records[j]!];
+          expect(a[plan!.fact], `${op.id} ${p.name}`).not.toEqual(b[plan!.fact]);
+          const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((f) => a[f] !== b[f]);
+          expect(differing, `${op.id} ${p.name}: records ${i} and ${j} differ in more than ${plan!.fact}`).toEqual([plan!.fact]);
+          // What a recipe makes anew for each record (a post, a word) is set, and set alike, unless the service forbids it.
+          for (const f of recipe.varies.filter((x) => x !== plan!.fact && perRecord(x) && !(recipe.apart && x in recipe.apart) && (x === 'post' || searchable.has(x)))) {
+            expect(a[f], `${op.id} ${p.name}: ${f} is left to the recipe, which makes it anew`).toBe('s');
+            expect(b[f], `${op.id} ${p.name}: ${f}`).toBe('s');
+          }
+          // The accounts of both records (the creator, a dmail's other end) are one.
+          for (const f of recipe.varies.filter((x) => (x === 'creator' || x === 'recipient') && x !== plan!.fact)) expect([a[f], b[f]], `${op.id} ${p.name}: ${f}`).toEqual(['s', 's']);
+        }
+      }
+    }
+  });
+
+  it('gives an exact comparison a decoy whose value extends the searched one', () => {
+    for (const { op, p, plan } of planned) {
+      const effect = p.effect!;
+      if (effect.kind !== 'filter') continue;
+      const exact = effect.match === 'exact' || (effect.match === 'name' && (plan!.fact === 'creator' || plan!.fact === 'recipient'));
+      expect(plan!.prefixDecoy, `${op.id} ${p.name}`).toBe(exact);
+      if (exact) expect(plan!.queries.some((q) => q.fields[p.name]?.sym === 'x' && q.exclude.some((j) => plan!.records[j]![plan!.fact] === 'y')), `${op.id} ${p.name}`).toBe(true);
+    }
+  });
+
+  it('asks every filter both ways, and together with another filter of its list where the list has one', () => {
+    for (const { op, p, plan } of planned) {
+      for (const sym of ['x', 'y']) expect(plan!.queries.some((q) => Object.keys(q.fields).length === 1 && q.fields[p.name]?.sym === sym && q.exclude.length > 0), `${op.id} ${p.name} alone (${sym})`).toBe(true);
+      // Another filter on a fact both records share (or the same fact by another parameter): it selects both, so only p tells them apart.
+      const shared = (f: string) => f === plan!.fact || plan!.records.every((r) => r[f] === 's');
+      const others = op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.match !== 'names' && x.effect.match !== 'pattern' && factOf(x.effect) !== undefined && shared(factOf(x.effect)!));
+      if (others.length > 0) expect(plan!.queries.some((q) => Object.keys(q.fields).length >= 2 && q.exclude.length > 0), `${op.id} ${p.name} with another filter`).toBe(true);
+    }
+  });
+});

@@ -46,6 +46,11 @@ const FAULTS: Readonly<Record<string, Run>> = {
     await artist(s, { name: n, url_string: `https://${n}.example/a` });
     expect(await byName(s, `https://${n}.example/a`)).toEqual([]);
   },
+  'artists-name-prefix-searches-other-names': async (s, n) => {
+    await artist(s, { name: `${n}_base` });
+    const other = await artist(s, { name: `${n}_else`, other_names_comma: `${n}_base` });
+    expect(await byName(s, `name:${n}_base`)).toContain(other);
+  },
   'artists-name-prefix-ignored': async (s, n) => {
     await artist(s, { name: n });
     expect(await byName(s, `name:${n}`)).toEqual([]);
@@ -168,6 +173,20 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const id = await note(s, n);
     expect(await versionIds(s, '/note_versions.json', 'note_id', id)).toEqual([]);
   },
+  'notes-revert-keeps-geometry': async (s, n) => {
+    const id = await note(s, n);
+    const [v1] = await versionIds(s, '/note_versions.json', 'note_id', id);
+    await s.ok('PUT', `/notes/${id}.json`, { 'note[body]': 'changed', 'note[x]': 7, 'note[y]': 8, 'note[width]': 9, 'note[height]': 10 });
+    await s.ok('PUT', `/notes/${id}/revert.json`, { version_id: v1! });
+    const reverted = await s.show(`/notes/${id}.json`);
+    expect(reverted.body).toBe(n);
+    expect([reverted.x, reverted.y, reverted.width, reverted.height]).toEqual([7, 8, 9, 10]);
+  },
+  'notes-creator-name-prefix': async (s, n) => {
+    const id = await note(s, n);
+    // The note's creator is conform_member: a name it only starts with finds it.
+    expect(ids(await s.list('/notes.json', { 'search[creator_name]': 'conform_mem' }))).toContain(id);
+  },
   'notes-revert-not-restoring': async (s, n) => {
     const id = await note(s, n);
     const [v1] = await versionIds(s, '/note_versions.json', 'note_id', id);
@@ -225,6 +244,31 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const id = await pool(s, n);
     expect(await versionIds(s, '/pool_versions.json', 'pool_id', id)).toEqual([]);
   },
+  'pools-post-ids-sorted': async (s, n) => {
+    const id = await pool(s, n);
+    const [a, b] = [await s.post(`${n}_a`), await s.post(`${n}_b`)];
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[post_ids]': `${b} ${a}` });
+    expect((await s.show(`/pools/${id}.json`)).post_ids).toBe(`${a} ${b}`);
+  },
+  'pools-revert-keeps-post-ids': async (s, n) => {
+    const id = await pool(s, n);
+    const [v1] = await versionIds(s, '/pool_versions.json', 'pool_id', id);
+    const post = await s.post(n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[description]': 'changed', 'pool[post_ids]': String(post) });
+    await s.ok('PUT', `/pools/${id}/revert.json`, { version_id: v1! });
+    const reverted = await s.show(`/pools/${id}.json`);
+    expect(reverted.description).toBe('d');
+    expect(reverted.post_ids).toBe(String(post));
+  },
+  'pools-revert-one-step-back': async (s, n) => {
+    const id = await pool(s, n);
+    const [v1] = await versionIds(s, '/pool_versions.json', 'pool_id', id);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[description]': 'second' });
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[description]': 'third' });
+    await s.ok('PUT', `/pools/${id}/revert.json`, { version_id: v1! });
+    // The version before the newest, not the one named.
+    expect((await s.show(`/pools/${id}.json`)).description).toBe('second');
+  },
   'pools-revert-not-restoring': async (s, n) => {
     const id = await pool(s, n);
     const [v1] = await versionIds(s, '/pool_versions.json', 'pool_id', id);
@@ -241,6 +285,10 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const post = await s.post(`${n}_gone`);
     await s.ok('PUT', `/posts/${post}.json`, { 'post[tag_string]': `${n}_kept` });
     expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[hide_empty]': 'yes' }))).toHaveLength(2);
+  },
+  'tags-category-copyright-character-swapped': async (s, n) => {
+    await s.post(`copyright:${n}_work character:${n}_person`);
+    expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[category]': '3' })).map((t) => t.name)).toEqual([`${n}_person`]);
   },
   'tags-category-ignored': async (s, n) => {
     await s.post(`${n}_general`);
@@ -285,6 +333,13 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const id = await topic(s, n);
     await s.ok('PUT', `/forum_topics/${id}.json`, { 'forum_topic[category_id]': '2' });
     expect((await s.show(`/forum_topics/${id}.json`)).category_id).toBe(0);
+  },
+  'forum-posts-topic-title-searches-body': async (s, n) => {
+    const a = await topic(s, `${n}_title`);
+    // A topic whose first post's body carries the other topic's title.
+    const b = await s.create('/forum_topics.json', { 'forum_topic[title]': `${n}_other`, 'forum_topic[original_post_attributes][body]': `${n}_title` });
+    expect(ids(await s.list('/forum_posts.json', { 'search[topic_title_matches]': `${n}_title` }))).toEqual([await firstPostOf(s, b)]);
+    expect(a).toBeGreaterThan(0);
   },
   'forum-posts-topic-id-ignored': async (s, n) => {
     const a = await topic(s, `${n}_a`);

@@ -9,12 +9,12 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, seedInstall, sharedInstall, type SharedInstall } from './helpers.ts';
+import { freePort } from '../support/ports.ts';
 import { scaled } from '../support/time.ts';
 
 const exec = promisify(execFile);
@@ -24,14 +24,6 @@ export function walkthrough(readme = readFileSync(join(ROOT, 'README.md'), 'utf8
   const m = /<!-- walkthrough:begin -->\n```sh\n([\s\S]*?)```\n<!-- walkthrough:end -->/.exec(readme);
   if (!m) throw new Error('README.md has no walkthrough block between <!-- walkthrough:begin --> and <!-- walkthrough:end -->');
   return m[1]!;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
 
 let work = '';

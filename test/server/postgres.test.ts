@@ -5,7 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,16 +17,9 @@ import { allChecks } from '../../src/check/registry.ts';
 import { runCheck } from '../../src/check/run-check.ts';
 import { selectChecks } from '../../src/check/select.ts';
 import { startServer } from '../../src/server/index.ts';
+import { freePort } from '../support/ports.ts';
 import { scaled } from '../support/time.ts';
 import { postgresBin } from '../support/tools.ts';
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 const bin = postgresBin();
 const root = userInfo().uid === 0;

@@ -106,6 +106,8 @@ function effectReadings(op: OperationSpec<OperationId>, p: ParamSpec): { interpr
   if (e.kind === 'filter' && op.id !== 'posts.list') readings.push('INT-list-pages');
   if (p.sortKey) readings.push('INT-sort-order');
   if (e.kind === 'filter' && e.match === 'matches') readings.push('INT-matches');
+  // An exact comparison leaves out a value that only starts with the searched one; case is left open.
+  if (e.kind === 'filter' && (e.match === 'exact' || e.match === 'name' || e.match === 'names')) readings.push('INT-exact-case');
   if (e.kind === 'filter' && e.reading) readings.push(e.reading);
   return readings.length > 0 ? { interpretations: readings } : {};
 }

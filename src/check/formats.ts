@@ -16,11 +16,29 @@ const READ_ATTRIBUTES = new Set(['success', 'reason', 'id']);
  * One parser for every body. Only what readers take is built: no value parsing, entities off, the
  * attributes of the envelope only, and no path strings for callbacks (jPath) nobody installs.
  */
+/** The predefined entities of XML (section 4.6) and character references: all a document without a DTD can hold. */
+const XML_ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
+const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text of an element or attribute with its references decoded (`&amp;` is `&`). A reference to no valid code point stays as written. */
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(XML_ENTITY, (whole, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (name) return PREDEFINED[name]!;
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
 const xmlParser = new XMLParser({
   ignoreAttributes: (name: string) => !READ_ATTRIBUTES.has(name),
   attributeNamePrefix: '@_',
+  // The parser's entity processing stays off (it would also expand a DTD's entities; DTDs are refused
+  // before parsing): the predefined entities and character references are decoded here instead.
   processEntities: false,
   htmlEntities: false,
+  tagValueProcessor: (_name: string, value: string) => decodeXmlText(value),
+  attributeValueProcessor: (_name: string, value: string) => decodeXmlText(value),
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,

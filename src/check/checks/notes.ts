@@ -56,7 +56,8 @@ export const note_geometry_is_stored_as_sent = defineCheck({
     const created = { x: 1, y: 2, width: 3, height: 4, body: ctx.unique('note body') };
     const id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created } }, 'creating a note'), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
     await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created`);
-    const updated = { x: 2, y: 1, width: 5, height: 6, body: ctx.unique('moved body') };
+    // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
+    const updated = { x: 0, y: 3, width: 5, height: 5, body: ctx.unique('moved body') };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
   },
 });

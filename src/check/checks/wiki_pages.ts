@@ -30,10 +30,11 @@ export function wiki_fields_are_stored_as_sent(variant: Variant): Check {
     description: `wiki_page[title] and wiki_page[body]${variant === 'A' ? ' and wiki_page[other_names]' : ''} read back as written, on create and on update`, requirements: ['IB-4-wiki-fields'], readOnly: false,
     async run(ctx) {
       const other = (n: string): Record<string, string> => (variant === 'A' ? { other_names: `${ctx.unique(n).toLowerCase()} ${ctx.unique(n).toLowerCase()}` } : {});
-      const created = { title: ctx.unique('wiki').toLowerCase(), body: ctx.unique('wiki body'), ...other('alt') };
+      // Bodies carry the characters that forms, JSON and XML each treat specially: they read back as sent.
+      const created = { title: ctx.unique('wiki').toLowerCase(), body: `${ctx.unique('wiki body')} & <b>bold</b> "quoted" a=b;c`, ...other('alt') };
       const id = await idOf(ctx, await succeed(ctx, 'wiki_pages.create', { fields: created }, 'creating a wiki page'), 'wiki page', { list: 'wiki_pages.list', fields: { title: created.title } });
       await expectReadBack(ctx, { id, show: 'wiki_pages.show' }, created, `wiki page ${id} as created`);
-      const updated = { title: ctx.unique('retitled').toLowerCase(), body: ctx.unique('new wiki body'), ...other('alias') };
+      const updated = { title: ctx.unique('retitled').toLowerCase(), body: `${ctx.unique('new wiki body')} &amp; <i>x</i> 100%`, ...other('alias') };
       await updateAndReadBack(ctx, 'wiki_pages.update', { id, show: 'wiki_pages.show' }, updated, `wiki page ${id}`);
     },
   });

@@ -28,6 +28,7 @@ export const LONGEST: readonly string[] = [
   'test/check/mutation-2.test.ts',
   'test/redteam/tranche-1.test.ts',
   'test/redteam/tranche-1-2.test.ts',
+  'test/redteam/tranche-2.test.ts',
   'test/spec/ecosystem.test.ts',
 ];
 

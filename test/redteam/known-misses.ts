@@ -13,10 +13,5 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
     'anon-quota-too-low':
       'quota/anonymous asks for a 421 past the quota, not for none before it: it passes at the first 421, here the 51st request',
   },
-  'tranche-2': {
-    'notes-update-zero-coordinate-ignored':
-      'notes/fields moves a note to x 2, y 1 and no check moves one to 0 (the top or left edge): an update that drops a zero coordinate changes no value the checks send',
-    'wiki-body-cut-at-ampersand':
-      'wiki_pages/fields writes bodies of letters, digits and spaces (ctx.unique) and reads them back: no body the checks write holds an & past its first character, so none is cut',
-  },
+  'tranche-2': {},
 };

@@ -107,6 +107,7 @@ export function fail(
   message: string,
   detail: { expected?: string; actual?: string; reply?: Reply; requirement?: RequirementId; interpretation?: InterpretationId } = {},
 ): never {
+  const cause = detail.reply?.defect();
   throw new CheckFailure(message, {
     ...(detail.expected !== undefined ? { expected: detail.expected } : {}),
     ...(detail.actual !== undefined ? { actual: detail.actual } : {}),
@@ -114,7 +115,7 @@ export function fail(
     ...(detail.reply?.op ? { operation: detail.reply.op.id } : {}),
     ...(detail.requirement ? { requirement: detail.requirement } : {}),
     ...(detail.interpretation ? { interpretation: detail.interpretation } : {}),
-    ...(detail.reply?.defect() ? { cause: detail.reply.defect()! } : {}),
+    ...(cause ? { cause } : {}),
   });
 }
 

@@ -143,6 +143,15 @@ const register = [
     checks: 'The quota check sends quota+1 requests and expects a 421 with the envelope at the latest at the last one; opt-in (--include-quota) because it sends thousands of requests.',
   },
   {
+    id: 'INT-quota-lower-side',
+    section: '8',
+    question: 'The quota table gives how many requests an hour a user may make; a client sees only its own requests, not what the target served the same user before it.',
+    reading:
+      'A user is served up to the documented number of requests in an hour. A 421 that still stands after the waits of a transient throttle (INT-throttling: its Retry-After up to 10 s, else 1 s and 2 s) before the run has sent that many requests as the user breaks the row. On a target started for the run (the embedded server, --image, or --target with --fresh-target) the run\'s own requests are all the target served; elsewhere the hour may hold other traffic of the same user.',
+    why: 'A limit of 3000 an hour that refuses the 300th request is not that limit; a long-lived target\'s earlier traffic is unknown to the checker.',
+    checks: 'The quota tier counts every request the run sent as each caller (all passes). A lasting 421 at or before the quota breaks the row on a target started for the run; elsewhere the check is skipped (not established), naming --fresh-target.',
+  },
+  {
     id: 'INT-record-fields',
     section: '2, 4',
     question: '"Fields of returned records: not shown."',

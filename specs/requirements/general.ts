@@ -595,9 +595,9 @@ export const GENERAL_REQUIREMENTS = [
   ).map(
     ([who, id, n, variants]): GeneralRequirement<typeof id> => ({
       id, section: '8', level: 'SHOULD', ...(variants ? { variants } : {}), carrier: { scenario: 'quota' },
-      statement: `Past ${n} requests in an hour, ${who} requests are answered 421 User Throttled.`,
+      statement: `Up to ${n} requests in an hour, ${who} requests are served; past them, they are answered 421 User Throttled.`,
       quote: `Requests per hour, ${who}: ${n}; 421 | User Throttled | user is throttled, try again later`,
-      interpretations: ['INT-quota-window', 'INT-throttling'],
+      interpretations: ['INT-quota-window', 'INT-throttling', 'INT-quota-lower-side'],
     }),
   ),
 

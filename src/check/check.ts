@@ -41,6 +41,8 @@ export interface CheckContext {
   readonly concurrency: number;
   /** The run sends no POST, PUT or DELETE (--read-only): a check finds its records, or skips. */
   readonly readOnly: boolean;
+  /** The target was started for this run: what the run sent is all it served this hour (INT-quota-lower-side). */
+  readonly freshTarget: boolean;
 }
 
 /** Lazily created records shared by the checks of one suite file. */

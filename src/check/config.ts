@@ -42,6 +42,13 @@ export interface RunConfig {
   readonly har?: string;
   /** Run only these checks, by id (--rerun-failed: the failures of an earlier report). */
   readonly checks?: readonly string[];
+  /**
+   * The target was started for this run (the embedded server, --image, or --fresh-target): no one
+   * else spent its hourly quotas, so what this run sent is all it served (INT-quota-lower-side).
+   */
+  readonly freshTarget?: boolean;
+  /** Requests earlier passes of this run sent, by caller (account name, or `anonymous`). */
+  readonly spent?: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_ACCOUNTS = join(REPO_ROOT, 'fixtures', 'accounts.json');
@@ -94,6 +101,8 @@ export function configToEnv(c: RunConfig): Record<string, string> {
     CONFORM_SOURCE_URL_BASE: c.sourceUrlBase ?? '',
     CONFORM_HAR: c.har ?? '',
     CONFORM_CHECKS: c.checks ? JSON.stringify(c.checks) : '',
+    CONFORM_FRESH_TARGET: c.freshTarget ? '1' : '',
+    CONFORM_SPENT: c.spent ? JSON.stringify(c.spent) : '',
   };
 }
 
@@ -122,5 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunConfig {
     ...(env.CONFORM_SOURCE_URL_BASE ? { sourceUrlBase: env.CONFORM_SOURCE_URL_BASE } : {}),
     ...(env.CONFORM_HAR ? { har: env.CONFORM_HAR } : {}),
     ...(env.CONFORM_CHECKS ? { checks: JSON.parse(env.CONFORM_CHECKS) as string[] } : {}),
+    ...(env.CONFORM_FRESH_TARGET === '1' ? { freshTarget: true } : {}),
+    ...(env.CONFORM_SPENT ? { spent: JSON.parse(env.CONFORM_SPENT) as Record<string, number> } : {}),
   };
 }

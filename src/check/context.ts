@@ -7,6 +7,7 @@ import { loadAccounts } from './accounts.ts';
 import type { HarSink } from './http.ts';
 import { HttpClient } from './http.ts';
 import { Redactor } from './redact.ts';
+import { ledgerOf } from './spend.ts';
 import { DEFAULT_THROTTLING, Target } from './target.ts';
 
 /** mulberry32: a small, fast, seedable generator; the same seed gives the same inputs. */
@@ -74,7 +75,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
   const redactor = new Redactor();
   const accounts = await loadAccounts(config.accountsPath, config.variant, redactor);
   const http = new HttpClient({ timeoutMs: config.timeoutMs, maxBodyBytes: config.maxBodyBytes, redactor, readOnly: config.readOnly, ...(har ? { har } : {}) });
-  const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0, ...(onWait ? { onWait } : {}) });
+  const target = new Target(targetUrl, config.variant, accounts, http, { ...DEFAULT_THROTTLING, deadline: config.deadline ?? 0, ...(onWait ? { onWait } : {}) }, undefined, ledgerOf(config));
   const random = seededRandom(config.seed ^ hash(label));
   let counter = 0;
   const prefix = `${config.prefix}${label.slice(0, 2)}`;
@@ -89,6 +90,7 @@ export async function createContext(config: RunConfig, targetUrl: string, label:
     source: { host: config.sourceHost ?? '127.0.0.1', ...(config.sourceUrlBase ? { urlBase: config.sourceUrlBase } : {}) },
     concurrency: Math.max(1, config.concurrency ?? 1),
     readOnly: config.readOnly,
+    freshTarget: config.freshTarget === true,
   };
   return { ctx, close: () => http.close() };
 }

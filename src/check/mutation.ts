@@ -65,6 +65,8 @@ export function mutationConfig(variant: Variant, fault: FaultSpec, seed: number)
     // Faults share one database in the mutation test: each run's names must not meet another's.
     prefix: `mut${seed.toString(36)}${faultTag(fault.id)}`,
     phase: 'all',
+    // Each fault's server is started for its run: what the run sent is all it served (INT-quota-lower-side).
+    freshTarget: true,
   };
 }
 

@@ -19,6 +19,8 @@ export interface RunOutcome {
   readonly errors: string[];
   /** Peak resident memory of the suites' process, in bytes. */
   readonly peakRssBytes: number;
+  /** Requests sent by caller over the passes so far (the next pass starts its ledger from them). */
+  readonly spent?: Readonly<Record<string, number>>;
 }
 
 /** What a run tells its caller as it goes, and how the caller steers it. */
@@ -111,7 +113,8 @@ export async function runSuites(config: RunConfig, hooks: RunHooks = {}): Promis
     for (const phase of phases) {
       if (signal?.aborted) break;
       const suites = passes.length === 0 && started ? started.take() : new SuitesProcess().take();
-      passes.push(await runPass(suites, { ...config, phase }, hooks));
+      const spent = passes.at(-1)?.spent ?? config.spent;
+      passes.push(await runPass(suites, { ...config, phase, ...(spent ? { spent } : {}) }, hooks));
     }
   } finally {
     started?.dispose();
@@ -121,6 +124,7 @@ export async function runSuites(config: RunConfig, hooks: RunHooks = {}): Promis
     results: passes.flatMap((p) => p.results),
     errors: passes.flatMap((p) => p.errors),
     peakRssBytes: Math.max(...passes.map((p) => p.peakRssBytes)),
+    ...(passes.at(-1)!.spent ? { spent: passes.at(-1)!.spent } : {}),
   };
 }
 
@@ -128,6 +132,7 @@ async function runPass(suites: SuitesProcess, config: RunConfig, { onResult, onN
   const results: CheckResult[] = [];
   const errors: string[] = [];
   let peakRssBytes = 0;
+  let spent: Readonly<Record<string, number>> | undefined;
   let ended = false;
   const { child } = suites;
   const onMessage = (m: SuiteMessage): void => {
@@ -143,6 +148,7 @@ async function runPass(suites: SuitesProcess, config: RunConfig, { onResult, onN
     } else if (m.type === 'end') {
       ended = true;
       peakRssBytes = m.peakRssBytes;
+      spent = m.spent;
     }
   };
   child.on('message', onMessage);
@@ -160,7 +166,7 @@ async function runPass(suites: SuitesProcess, config: RunConfig, { onResult, onN
       const tail = suites.stderr.trim().split('\n').slice(-5).join(' | ');
       errors.push(`the suites stopped before the end (${killedBy ?? `exit code ${code}`})${tail ? `: ${tail}` : ''}`);
     }
-    return { results, errors, peakRssBytes };
+    return { results, errors, peakRssBytes, ...(spent ? { spent } : {}) };
   } finally {
     signal?.removeEventListener('abort', suites.stop);
     child.off('message', onMessage);

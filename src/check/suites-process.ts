@@ -20,6 +20,7 @@ import type { CheckResult } from './result.ts';
 import { notRun, runWatchedCheck } from './run-check.ts';
 import { schedule } from './schedule.ts';
 import { selectChecks } from './select.ts';
+import { ledgerOf } from './spend.ts';
 
 /** From this process to its parent. */
 export type SuiteMessage =
@@ -28,7 +29,7 @@ export type SuiteMessage =
   | { readonly type: 'error'; readonly message: string }
   /** The run waits: a throttling answer holds back every check (at most one such message every few seconds). */
   | { readonly type: 'notice'; readonly message: string }
-  | { readonly type: 'end'; readonly peakRssBytes: number }
+  | { readonly type: 'end'; readonly peakRssBytes: number; readonly spent?: Readonly<Record<string, number>> }
   /** Messages of a few milliseconds sent as one (each write to the channel costs a system call and a wake-up). */
   | { readonly type: 'batch'; readonly messages: readonly SuiteMessage[] };
 
@@ -120,8 +121,11 @@ interface SuiteRun {
   left: number;
 }
 
+/** The settings of this pass, once read: their spend ledger goes back to the parent at the end. */
+let passConfig: RunConfig | undefined;
+
 async function main(): Promise<void> {
-  const config = configFromEnv();
+  const config = (passConfig = configFromEnv());
   // The quota tier and the generative phase stay last: they send many requests and run alone.
   const ordered = Object.values(SUITES);
   const last = [SUITES.quota, SUITES.fuzz] as readonly SuiteEntry[];
@@ -194,7 +198,7 @@ try {
 } catch (err) {
   await send({ type: 'error', message: firstLine(err) });
 }
-await send({ type: 'end', peakRssBytes: peakRssBytes() });
+await send({ type: 'end', peakRssBytes: peakRssBytes(), ...(passConfig ? { spent: ledgerOf(passConfig).toJSON() } : {}) });
 // Open handles (a check that never ended, a hostile target's socket) must not keep the process alive.
 process.disconnect?.();
 process.exit(0);

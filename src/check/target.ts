@@ -7,6 +7,7 @@
 import type { Format, OperationId, ResolvedOperation, ResolvedParam, Variant } from '../../specs/model/index.ts';
 import { AUTH_PARAMS, OPERATIONS, STATUS_CODES, operationsFor, resolveOperation } from '../../specs/model/index.ts';
 import type { Account, Accounts } from './accounts.ts';
+import { ANONYMOUS, SpendLedger } from './spend.ts';
 import { CheckSkip, type Cause } from './outcome.ts';
 import type { Envelope, Parsed, RecordFields, WellFormed } from './formats.ts';
 import { BodyDocument, mediaTypeMatches, readEnvelope, readList, readRecord, recordId } from './formats.ts';
@@ -157,6 +158,8 @@ export class Target {
     readonly http: Sender,
     readonly throttling: Throttling = DEFAULT_THROTTLING,
     private readonly throttle: SharedThrottle = { until: 0 },
+    /** Requests sent by caller, over the whole run (shared by every check and suite of a pass). */
+    readonly spend: SpendLedger = new SpendLedger(),
   ) {}
 
   /** 421/429 answers waited out so far (each was followed by the same request again). */
@@ -167,7 +170,7 @@ export class Target {
    * count, progress (http) and throttled retries, so checks in flight side by side are told apart.
    */
   scoped(): Target {
-    return new Target(this.baseUrl, this.variant, this.accounts, this.http.scope(), this.throttling, this.throttle);
+    return new Target(this.baseUrl, this.variant, this.accounts, this.http.scope(), this.throttling, this.throttle, this.spend);
   }
 
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
@@ -263,8 +266,10 @@ export class Target {
     }
     const request = { method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) };
     await this.heldBack();
+    const caller = who === 'anonymous' ? ANONYMOUS : who.name;
+    this.spend.count(caller);
     let http = await this.http.send(request);
-    if (!options.expectThrottle) http = await this.waitOutThrottling(request, http);
+    if (!options.expectThrottle) http = await this.waitOutThrottling(request, http, caller);
     return new Reply(op, format, http);
   }
 
@@ -280,7 +285,7 @@ export class Target {
     if (left > 0) await this.http.pause(left);
   }
 
-  private async waitOutThrottling(request: HttpRequest, first: HttpResponse): Promise<HttpResponse> {
+  private async waitOutThrottling(request: HttpRequest, first: HttpResponse, caller: string): Promise<HttpResponse> {
     let http = first;
     let waited = 0;
     let backoff = this.throttling.firstBackoffMs;
@@ -300,6 +305,7 @@ export class Target {
       this.throttledRetries++;
       waited += wait;
       backoff = Math.min(backoff * 2, 8_000);
+      this.spend.count(caller);
       http = await this.http.send(request);
     }
     return http;

@@ -60,6 +60,7 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'wrong-password-hash-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any legacy password_hash authenticates the named user.', caughtBy: 'auth/bad-password_hash' },
   { id: 'wrong-cookie-accepted', requirements: ['IB-5-auth-bad-cookie'], summary: 'A session cookie with any password_hash authenticates the named user.', caughtBy: 'auth/bad-cookie' },
   { id: 'quota-not-enforced', requirements: QUOTA_REQS, summary: 'Hourly quotas are never enforced.' },
+  { id: 'quota-too-low', requirements: QUOTA_REQS, summary: 'Every hourly quota is a tenth of the documented number: a caller is refused (421) long before it.' },
 ];
 
 /**

@@ -64,18 +64,19 @@ export class QuotaTracker {
     return Math.max(1, Math.ceil(((Math.floor(now / this.windowMs) + 1) * this.windowMs - now) / 1000));
   }
 
-  /** Counts one request; false when the caller is over its quota in the current window. */
-  async take(user: User | null, clientAddress: string): Promise<boolean> {
+  /** Counts one request; false when the caller is over its quota (or `share` of it) in the current window. */
+  async take(user: User | null, clientAddress: string, share = 1): Promise<boolean> {
     const w = Math.floor(Date.now() / this.windowMs);
     const key = user ? `u:${user.id}` : `a:${clientAddress}`;
-    if (this.shared) return (await this.takeShared(w, key)) <= this.limitFor(user);
+    const limit = Math.max(1, Math.floor(this.limitFor(user) * share));
+    if (this.shared) return (await this.takeShared(w, key)) <= limit;
     if (w !== this.window) {
       this.window = w;
       this.counts = new Map();
     }
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    return n <= this.limitFor(user);
+    return n <= limit;
   }
 
   /** The caller's count in window `w` after this request, counted in the shared table in one statement. */

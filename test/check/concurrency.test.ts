@@ -150,7 +150,7 @@ describe('checks in flight side by side on one client', () => {
       const accounts = { actor: 'anonymous' } as unknown as Accounts;
       const target = new Target(base, 'A', accounts, http);
       const ctx: Omit<CheckContext, 'note'> = {
-        target, variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false,
+        target, variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false, freshTarget: false,
       };
       throttleNext = 2;
       const [one, two, three] = await Promise.all([
@@ -177,7 +177,7 @@ describe('checks in flight side by side on one client', () => {
     try {
       const accounts = { actor: 'anonymous' } as unknown as Accounts;
       const ctx: Omit<CheckContext, 'note'> = {
-        target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false,
+        target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x, world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false, freshTarget: false,
       };
       const hangs: Check = { ...check('hangs', 0, 0), run: async (c) => { await c.target.request('GET', '/x.json?ms=1'); await new Promise(() => {}); } };
       const [busy, stuck] = await Promise.all([runWatchedCheck(check('busy', 40, 20), ctx, true, 0, 300), runWatchedCheck(hangs, ctx, true, 0, 300)]);

@@ -54,7 +54,7 @@ async function withCtx<T>(m: Mode, records: number, body: (ctx: CheckContext) =>
     const accounts = { actor: 'anonymous' } as unknown as Accounts;
     const ctx: CheckContext = {
       target: new Target(base, 'A', accounts, http), variant: 'A', accounts, prefix: 't', random: Math.random, unique: (x) => x,
-      world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false, note: () => {},
+      world: createWorld(), source: { host: '127.0.0.1' }, concurrency: 1, readOnly: false, freshTarget: false, note: () => {},
     };
     return await body(ctx);
   } finally {

@@ -60,7 +60,7 @@ const fixtures = new Map<Variant, Fixture>();
 
 async function withFault(variant: Variant, fault: string, fn: (s: TestServer, f: Fixture) => Promise<void>): Promise<void> {
   const f = fixtures.get(variant)!;
-  const s = await makeServer(variant, { db: f.db, fault, quotaScale: fault === 'quota-not-enforced' ? 0.001 : 1 });
+  const s = await makeServer(variant, { db: f.db, fault, quotaScale: fault === 'quota-not-enforced' ? 0.001 : fault === 'quota-too-low' ? 0.01 : 1 });
   try {
     await fn(s, f);
   } finally {
@@ -184,6 +184,15 @@ describe('protocol faults change what they claim', () => {
   it('quota-not-enforced', async () => {
     await withFault('A', 'quota-not-enforced', async (s) => {
       for (let i = 0; i < 6; i++) expect((await get(s, '/posts.json', 'member')).status).toBe(200);
+    });
+  });
+
+  it('quota-too-low', async () => {
+    // The Member quota scaled to 30 an hour: the fault refuses the 4th request, a tenth of it.
+    await withFault('A', 'quota-too-low', async (s) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await get(s, '/posts.json', 'member')).status);
+      expect(statuses).toEqual([200, 200, 200, 421]);
     });
   });
 });

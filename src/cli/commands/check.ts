@@ -56,6 +56,7 @@ interface CheckOptions {
   updateBaseline?: boolean;
   sourceHost?: string;
   sourceUrlBase?: string;
+  freshTarget?: boolean;
   variation?: string[];
   fuzz?: string;
   har?: string;
@@ -100,6 +101,7 @@ export const registerCheck: RegisterCommand = (program, setExit) => {
     .option('--shuffle <n>', 'run the suites and the checks within each in an order shuffled by this seed (checks are independent: the results are the same)')
     .option('--concurrency <n>', `checks in flight at once; a check that reads shared lists or state runs alone, and the results are those of one at a time (default: ${DEFAULTS.concurrencyTarget} with --target or --image, ${DEFAULTS.concurrencyEmbedded} against the embedded server)`)
     .option('--fuzz <n>', 'after the certification checks, send N generated requests per operation (fast-check) and shrink each failure to a minimal request')
+    .option('--fresh-target', 'the --target was started for this run and has served no one else this hour: a 421 before a documented quota fails the quota tier (otherwise it warns); implied without --target')
     .option('--image <name>', 'start the candidate server from this container image (testcontainers), check it and stop it')
     .option('--container-port <n>', 'the port the candidate listens on inside its container', '3000')
     .option('--startup-timeout <seconds>', 'how long the candidate container may take to answer HTTP (an exit during start-up ends the wait at once)', '120')
@@ -217,6 +219,7 @@ async function check(opts: CheckOptions, started: number, suitesProcess: SuitesP
     ...(opts.shuffle !== undefined ? { shuffle: wholeNumber(opts.shuffle, '--shuffle', 1) } : {}),
     concurrency: opts.concurrency !== undefined ? wholeNumber(opts.concurrency, '--concurrency', 1, 64) : opts.target || opts.image ? DEFAULTS.concurrencyTarget : DEFAULTS.concurrencyEmbedded,
     deadline: started + wholeNumber(opts.deadline, '--deadline', 1) * 1000,
+    ...(opts.freshTarget || !opts.target ? { freshTarget: true } : {}),
     ...(opts.sourceHost ? { sourceHost: opts.sourceHost } : {}),
     ...(opts.sourceUrlBase ? { sourceUrlBase: baseUrl(opts.sourceUrlBase, '--source-url-base', { protocols: ['http:'], why: 'the checker serves plain HTTP' }) } : {}),
   };

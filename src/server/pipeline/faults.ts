@@ -21,6 +21,8 @@ export interface StageFaults {
   readonly anonymousReads: boolean;
   /** quota-not-enforced switches the hourly quotas off. */
   readonly quotaEnforced: boolean;
+  /** quota-too-low: the share of each documented quota the caller gets (1: all of it). */
+  readonly quotaShare: number;
   /** The status of invalid parameters: 424, or 400 (status-undocumented), 500 (server-error-on-bad-input), 420 (variation status-420). */
   readonly invalidParametersStatus: number;
   /** unknown-id-200: a path naming an unknown id is answered 200 with an empty record. */
@@ -55,6 +57,7 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
     },
     anonymousReads: variant === 'A' ? !on('anonymous-refused-A') : on('anonymous-allowed-B'),
     quotaEnforced: !on('quota-not-enforced'),
+    quotaShare: on('quota-too-low') ? 0.1 : 1,
     invalidParametersStatus,
     unknownIdAnswered: on('unknown-id-200'),
     noContent: on('status-204') || (variant === 'A' && variations.active('no-content-A')),

@@ -17,7 +17,7 @@ export function quotaStage(options: { readonly quota: QuotaTracker; readonly wri
   return async function quotas(req: FastifyRequest): Promise<void> {
     const state = stateOf(req);
     const user = reached(state.user, 'caller');
-    if (faults.quotaEnforced && !(await quota.take(user, req.ip))) throw throttled({ 'retry-after': String(quota.secondsLeft()) });
+    if (faults.quotaEnforced && !(await quota.take(user, req.ip, faults.quotaShare))) throw throttled({ 'retry-after': String(quota.secondsLeft()) });
     if (user && state.route.op.stateChanging && variations.active('throttle') && !writes.take(user.id)) {
       throw throttled({ 'retry-after': '1' });
     }

@@ -61,13 +61,18 @@ describe.each(['A', 'B'] as const)('effect plans, variant %s', (variant: Variant
     }
   });
 
-  it('asks every filter both ways, and together with another filter of its list where the list has one', () => {
+  it('asks every filter both ways, and together with each other filter of its list on a fact both records share', () => {
     for (const { op, p, plan } of planned) {
       for (const sym of ['x', 'y']) expect(plan!.queries.some((q) => Object.keys(q.fields).length === 1 && q.fields[p.name]?.sym === sym && q.exclude.length > 0), `${op.id} ${p.name} alone (${sym})`).toBe(true);
       // Another filter on a fact both records share (or the same fact by another parameter): it selects both, so only p tells them apart.
       const shared = (f: string) => f === plan!.fact || plan!.records.every((r) => r[f] === 's');
       const others = op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.match !== 'names' && x.effect.match !== 'pattern' && factOf(x.effect) !== undefined && shared(factOf(x.effect)!));
       if (others.length > 0) expect(plan!.queries.some((q) => Object.keys(q.fields).length >= 2 && q.exclude.length > 0), `${op.id} ${p.name} with another filter`).toBe(true);
+      // A server that drops p only in the company of one other filter: every such pair is asked.
+      const onShared = others.filter((x) => factOf(x.effect) !== plan!.fact);
+      for (const other of onShared) {
+        expect(plan!.queries.some((q) => Object.keys(q.fields).length === 2 && q.fields[p.name]?.sym === 'x' && q.fields[other.name]?.sym === 's' && q.exclude.length > 0), `${op.id} ${p.name} with ${other.name}`).toBe(true);
+      }
     }
   });
 });

@@ -3,6 +3,7 @@
  * a request as the named user, and with a wrong secret of its own kind does not.
  */
 import type { Variant } from '../../../specs/model/index.ts';
+import { operationsFor } from '../../../specs/model/index.ts';
 import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
@@ -69,11 +70,16 @@ export const anonymous_reads_are_served = defineCheck({
 
 export const anonymous_requests_are_refused = defineCheck({
   id: 'auth/anonymous-B', fn: 'anonymous_requests_are_refused', resource: 'protocol',
-  description: 'anonymous requests are refused in B (403, or 401)', requirements: ['IB-5-anonymous-B'], readOnly: true,
+  description: 'anonymous requests are refused in B (403, or 401), by every listing', requirements: ['IB-5-anonymous-B'], readOnly: true,
   async run(ctx) {
     const reply = await ctx.target.call('posts.list', { as: 'anonymous', fields: { limit: 1 } });
     ctx.note(reply);
     expectRefused(reply, 'an anonymous GET /posts.json');
+    // "B requires the caller to be logged in": every operation, not the first one a server guards.
+    for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'GET' && o.id !== 'posts.list' && !o.params.some((x) => x.location === 'path'))) {
+      const other = await ctx.target.call(op.id, { as: 'anonymous' });
+      expectRefused(other, `an anonymous GET ${op.path}.json`);
+    }
     if (reply.status !== 403 && reply.status !== 401) {
       fail(`refused with ${reply.status}`, { reply, expected: '403 or 401 (INT-anonymous-refused)', actual: String(reply.status), interpretation: 'INT-anonymous-refused' });
     }

@@ -126,13 +126,16 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     f !== fact && !(recipe.apart && f in recipe.apart) && (perRecord(f) ? f === 'post' || searchable.has(f) : f === 'creator' || f === 'recipient'));
   const record = (sym: Sym) => Object.fromEntries([[fact, sym], ...shared.map((f) => [f, 's'])]) as Record<string, Sym>;
   const alone = (sym: Sym) => ({ [p.name]: { fact, sym } });
-  // Together with another filter: one on a shared fact (the records agree on it), else another of the same fact.
-  const other = filters.find((x) => x.name !== p.name && shared.includes(factOf(x.effect)!)) ?? filters.find((x) => x.name !== p.name && factOf(x.effect) === fact);
+  // Together with each other filter on a shared fact (the records agree on it; a server that drops this
+  // filter only in that company lists both), else with another filter of the same fact.
+  const onShared = filters.filter((x) => x.name !== p.name && shared.includes(factOf(x.effect)!));
+  const sameFact = filters.find((x) => x.name !== p.name && factOf(x.effect) === fact);
+  const others = onShared.length > 0 ? onShared : sameFact ? [sameFact] : [];
   const queries: PlannedQuery[] = [
     { fields: alone('x'), include: [0], exclude: [1] },
     { fields: alone('y'), include: [1], exclude: [0] },
   ];
-  if (other) {
+  for (const other of others) {
     const otherFact = factOf(other.effect)!;
     queries.push({ fields: { ...alone('x'), [other.name]: { fact: otherFact, sym: otherFact === fact ? 'x' : 's' } }, include: [0], exclude: [1] });
   }
@@ -308,6 +311,14 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
     await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`);
   }
   const otherEnd = OTHER_END[field];
+  if (!exact && otherEnd) {
+    // A match reads either end ("antecedent or consequent name"): a record is found by its other end too.
+    const far = usable.find((r) => (valueOf(r, otherEnd) ?? '') !== '' && valueOf(r, otherEnd) !== valueOf(r, field));
+    if (far) {
+      const value = text(far[otherEnd]!);
+      await selects(ctx, op.id, { [shortName(p.name)]: value }, [recordId(far)!], split(value).exclude, `${p.name}=${value} (the ${otherEnd} of ${op.id.split('.')[0]} ${recordId(far)})`);
+    }
+  }
   if (!exact || !otherEnd) return;
   const across = usable.find((r) => {
     const v = valueOf(r, otherEnd);
@@ -402,19 +413,26 @@ const level: Run = async (ctx, op, p) => {
   const low = ctx.accounts.usable.find((a) => a.level === levels[0])!;
   const high = ctx.accounts.usable.find((a) => a.level === levels[levels.length - 1])!;
   const key = shortName(p.name);
-  const probe = async (who: Account, value: number, wanted: boolean) => {
+  const probe = async (who: Account, value: number, wanted: boolean, also: Record<string, number> = {}) => {
     const id = await userIdOf(ctx, who);
-    await selects(ctx, op.id, { name: who.name, [key]: value }, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value} with search[name]=${who.name} (level ${who.level})`);
+    const extra = Object.entries(also).map(([k, v]) => ` and ${k}=${v}`).join('');
+    await selects(ctx, op.id, { name: who.name, [key]: value, ...also }, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value}${extra} with search[name]=${who.name} (level ${who.level})`);
   };
+  // The other bound of a range (min with max): a server that drops one bound only when both are given.
+  const bound = (match: 'min' | 'max') => op.params.find((x) => x.effect?.kind === 'filter' && x.effect.subject === 'level' && x.effect.match === match);
   if (effect.match === 'eq') {
     await probe(low, low.level, true);
     await probe(low, high.level, false);
   } else if (effect.match === 'min') {
     await probe(high, high.level, true);
     await probe(low, high.level, false);
+    const max = bound('max');
+    if (max) await probe(low, high.level, false, { [shortName(max.name)]: high.level });
   } else {
     await probe(low, low.level, true);
     await probe(high, low.level, false);
+    const min = bound('min');
+    if (min) await probe(high, low.level, false, { [shortName(min.name)]: low.level });
   }
 };
 
@@ -533,7 +551,61 @@ const versions: Run = async (ctx, op, p) => {
     lists.push(listedRecords.map(recordId).filter((x): x is number => x !== undefined));
   }
   expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+  await versionsTogether(ctx, op, p, maker);
 };
+
+type FilterEffect = Extract<ResolvedParam['effect'], { kind: 'filter' }>;
+const filterOf = (e: ResolvedParam['effect']): FilterEffect | undefined => (e?.kind === 'filter' ? e : undefined);
+const isUpdater = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject === 'creator';
+const isSubject = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject === 'post' || filterOf(e)?.subject === 'versioned';
+
+/**
+ * A version listing's filter together with the other kind (who made the version, and what it is of): a
+ * server that drops one of them only in the other's company lists versions of another record, or by
+ * another account. Two lists that differ only in the filter under test must each list versions, and none
+ * in common.
+ */
+async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, maker: VersionMaker): Promise<void> {
+  const partner = op.params.find((x) => x.name !== p.name && (isUpdater(p.effect) ? isSubject(x.effect) : isSubject(p.effect) && isUpdater(x.effect)));
+  if (!partner) return;
+  const accountValue = async (e: FilterEffect, who: Account) => (e.match === 'id' ? await userIdOf(ctx, who) : who.name);
+  const key = shortName(p.name);
+  const other = shortName(partner.name);
+  let pairs: [Record<string, string | number>, Record<string, string | number>];
+  if (isUpdater(p.effect)) {
+    // Two accounts' versions of one record: only where the maker can version a given post again.
+    if (filterOf(partner.effect)?.subject !== 'post' || !maker.varies.includes('post')) return;
+    const [a, b] = twoMakers(ctx);
+    const post = await makePost(ctx);
+    await maker.make(ctx, { as: a, post });
+    await maker.make(ctx, { as: b, post });
+    pairs = [
+      { [key]: await accountValue(filterOf(p.effect)!, a), [other]: post.id },
+      { [key]: await accountValue(filterOf(p.effect)!, b), [other]: post.id },
+    ];
+  } else {
+    // One account's versions of two records.
+    const a = ctx.accounts.actor;
+    const subject = filterOf(p.effect)?.subject;
+    const values: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      if (subject === 'post') {
+        const post = await makePost(ctx);
+        await maker.make(ctx, { as: a, post });
+        values.push(post.id);
+      } else values.push(await maker.make(ctx, { as: a }));
+    }
+    const who = await accountValue(filterOf(partner.effect)!, a);
+    pairs = [{ [key]: values[0]!, [other]: who }, { [key]: values[1]!, [other]: who }];
+  }
+  const lists: number[][] = [];
+  for (const fields of pairs) {
+    const ids = await listed(ctx, op.id, fields);
+    if (ids.length === 0) fail(`${op.id} with ${JSON.stringify(fields)} lists no version, though the check made one`, { expected: 'the version made', actual: '[]' });
+    lists.push(ids);
+  }
+  expectDisjoint(lists[0]!, lists[1]!, `${JSON.stringify(pairs[0])} and ${JSON.stringify(pairs[1])}`);
+}
 
 const RUNS: Readonly<Record<string, Run>> = {
   creator: planned(creator), recipient: planned(recipient), post: planned(onPost), 'post-tags': planned(onPost), self, text: planned(textField), value: valueField, flag, level,

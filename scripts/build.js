@@ -118,6 +118,7 @@ const EXTERNAL = [
   '@electric-sql/pglite', // its WebAssembly and data files, found beside its module
   'protobufjs', // optional modules loaded by name (inquire)
   'pg', // the optional native binding
+  'vitest', // the user's own test runner, whose expect the matchers of src/api/vitest-matchers.ts extend (a peer)
 ];
 /** Native add-ons the bundled packages load only if they can (see the optional-native plugin). */
 const OPTIONAL_NATIVE = /\.node$|^cpu-features$/;

@@ -13,9 +13,9 @@ import type { GoldenVector } from './golden.ts';
 import { inspectEncoding, type FindingKind } from './inspect.ts';
 import { JsonShapeError, canonical, firstDifference, merge, sameJson, setKey, type JsonObject } from './json.ts';
 import type { Schema } from './model.ts';
-import type { Answer, RequestBody } from './protocol.ts';
+import { TesteeError } from './testee.ts';
 import { decodeReference, defaultJson, encodeReference, isPackable, mapEntryParts, packedPayload, valueRecord } from './reference.ts';
-import { WT, concatBytes, fixed32Record, fixed64Record, fromBase64, fromHex, lenRecord, readRecords, tag, toHex, varintRecord } from './wire.ts';
+import { WT, concatBytes, fixed32Record, fixed64Record, fromHex, lenRecord, readRecords, tag, toHex, varintRecord } from './wire.ts';
 
 export class Failure extends Error {
   override readonly name = 'Failure';
@@ -40,48 +40,81 @@ export class Skip extends Error {
   override readonly name = 'Skip';
 }
 
-/** Operations on the testee, answered as values or thrown as Failure/Skip. */
+/**
+ * An implementation under test, as the properties see it: an encoder and a decoder of the run's
+ * schema, taking and giving messages in the protocol's JSON (proto3 JSON mapping with the original
+ * field names, see docs/peer-format.md), synchronous or not. `encode` throws when it refuses a
+ * message, `decode` when it refuses the bytes; `reencode` (decode then encode keeping unknown
+ * fields) is optional. A codec that declines a case throws Skip; one that cannot answer at all (a
+ * testee program that crashed) throws TesteeError, which stops the property. A testee program is
+ * adapted to this shape by testeeCodec (./runner.ts); a library's codec has it as it is.
+ */
+export interface PeerCodec {
+  encode(type: string, json: unknown): Uint8Array | Promise<Uint8Array>;
+  decode(type: string, bytes: Uint8Array): unknown;
+  reencode?(type: string, bytes: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+/** Errors of a codec that are verdicts or stop the property, rather than a refusal of its input. */
+function passesThrough(e: unknown): boolean {
+  return e instanceof Failure || e instanceof Skip || e instanceof TesteeError;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function bytesOrFail(out: unknown, what: string): Uint8Array {
+  if (out instanceof Uint8Array) return out;
+  throw new Failure(`${what} returned ${out === null ? 'null' : typeof out}, not bytes (a Uint8Array)`);
+}
+
+/** Operations on the implementation, answered as values or thrown as Failure/Skip. */
 export class Ops {
   constructor(
-    private readonly call: (body: RequestBody) => Promise<Answer>,
+    private readonly codec: PeerCodec,
     private readonly schema: Schema,
   ) {}
 
-  private static skipIf(a: Answer): void {
-    if (typeof a.skipped === 'string') throw new Skip(a.skipped);
-  }
-
   async encode(type: string, json: unknown): Promise<Uint8Array> {
-    const a = await this.call({ op: 'encode', type, json });
-    Ops.skipIf(a);
-    if (typeof a.bytes === 'string') {
-      const bytes = fromBase64(a.bytes);
-      expectValidEncoding(this.schema, type, bytes);
-      return bytes;
+    let out: unknown;
+    try {
+      out = await this.codec.encode(type, json);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      throw new Failure(`the encoder refused a valid ${type}: ${messageOf(e)}`);
     }
-    if (typeof a.error === 'string') throw new Failure(`the encoder refused a valid ${type}: ${a.error}`);
-    throw new Failure(`encode answer has neither bytes nor error: ${JSON.stringify(a).slice(0, 200)}`);
+    const bytes = bytesOrFail(out, 'encode');
+    expectValidEncoding(this.schema, type, bytes);
+    return bytes;
   }
 
   async reencode(type: string, bytes: Uint8Array): Promise<Uint8Array> {
-    const a = await this.call({ op: 'reencode', type, bytes: toBase64(bytes) });
-    Ops.skipIf(a);
-    if (typeof a.bytes === 'string') {
-      const out = fromBase64(a.bytes);
-      expectValidEncoding(this.schema, type, out, 'reencode');
-      return out;
+    const reencode = this.codec.reencode;
+    if (!reencode) throw new Skip('reencode is not offered');
+    let out: unknown;
+    try {
+      out = await reencode.call(this.codec, type, bytes);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      throw new Failure(`reencode of valid input failed: ${messageOf(e)}`, toHex(bytes));
     }
-    throw new Failure(`reencode of valid input failed: ${a.parse_error ?? a.error ?? JSON.stringify(a)}`, toHex(bytes));
+    const result = bytesOrFail(out, 'reencode');
+    expectValidEncoding(this.schema, type, result, 'reencode');
+    return result;
   }
 
-  /** Decodes; a parse_error comes back as { parseError }. */
+  /** Decodes; a refusal comes back as { parseError }. */
   async decodeRaw(type: string, bytes: Uint8Array): Promise<{ json: JsonObject } | { parseError: string }> {
-    const a = await this.call({ op: 'decode', type, bytes: toBase64(bytes) });
-    Ops.skipIf(a);
-    if (typeof a.parse_error === 'string') return { parseError: a.parse_error };
-    if (a.json === undefined) throw new Failure(`decode answer has neither json nor parse_error: ${JSON.stringify(a).slice(0, 200)}`, toHex(bytes));
+    let json: unknown;
     try {
-      return { json: canonical(this.schema, type, a.json) };
+      json = await this.codec.decode(type, bytes);
+    } catch (e) {
+      if (passesThrough(e)) throw e;
+      return { parseError: messageOf(e) };
+    }
+    try {
+      return { json: canonical(this.schema, type, json) };
     } catch (e) {
       if (e instanceof JsonShapeError) throw new Failure(`decoder answered JSON that is not a ${type}: ${e.message}`, toHex(bytes));
       throw e;
@@ -93,10 +126,6 @@ export class Ops {
     if ('parseError' in r) throw new Failure(`the decoder rejected valid input: ${r.parseError}`, toHex(bytes));
     return r.json;
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 export interface SuiteContext {

@@ -10,9 +10,10 @@
 import fc from 'fast-check';
 import { requirement, type Level } from '../../specs/peer/requirements.ts';
 import { stringify } from './json.ts';
-import { Failure, Ops, PROPERTIES, Skip, type PropertyDef, type SuiteContext } from './properties.ts';
-import type { Hello } from './protocol.ts';
+import { Failure, Ops, PROPERTIES, Skip, type PeerCodec, type PropertyDef, type SuiteContext } from './properties.ts';
+import type { Answer, Hello, RequestBody } from './protocol.ts';
 import { TesteeError, type TesteeClient } from './testee.ts';
+import { fromBase64, toBase64, toHex } from './wire.ts';
 
 /** Cases in flight at most during the first pass; generation resumes when half are done. */
 const WINDOW = 512;
@@ -51,6 +52,50 @@ export interface RunOptions {
   readonly client: () => Promise<TesteeClient>;
 }
 
+/** A refusal the testee answered (`error`, `parse_error`): the properties judge it as the codec's refusal. */
+class Refused extends Error {
+  override readonly name = 'Refused';
+}
+
+/**
+ * A testee that speaks the testee protocol (a program, or a codec in process), as the codec the
+ * properties exercise: an answer `skipped` is a Skip, `error` and `parse_error` are refusals, and an
+ * answer that is neither what was asked nor a refusal fails the property.
+ */
+export function testeeCodec(client: TesteeClient): PeerCodec {
+  const ask = async (body: RequestBody): Promise<Answer> => {
+    const a = await client.call(body);
+    if (typeof a.skipped === 'string') throw new Skip(a.skipped);
+    return a;
+  };
+  const bytesOf = (text: string, op: string): Uint8Array => {
+    try {
+      return fromBase64(text);
+    } catch (e) {
+      throw new Failure(`${op} answer: ${(e as Error).message}`);
+    }
+  };
+  return {
+    async encode(type, json) {
+      const a = await ask({ op: 'encode', type, json });
+      if (typeof a.bytes === 'string') return bytesOf(a.bytes, 'encode');
+      if (typeof a.error === 'string') throw new Refused(a.error);
+      throw new Failure(`encode answer has neither bytes nor error: ${JSON.stringify(a).slice(0, 200)}`);
+    },
+    async decode(type, bytes) {
+      const a = await ask({ op: 'decode', type, bytes: toBase64(bytes) });
+      if (typeof a.parse_error === 'string') throw new Refused(a.parse_error);
+      if (a.json === undefined) throw new Failure(`decode answer has neither json nor parse_error: ${JSON.stringify(a).slice(0, 200)}`, toHex(bytes));
+      return a.json;
+    },
+    async reencode(type, bytes) {
+      const a = await ask({ op: 'reencode', type, bytes: toBase64(bytes) });
+      if (typeof a.bytes === 'string') return bytesOf(a.bytes, 'reencode');
+      throw new Refused(a.parse_error ?? a.error ?? JSON.stringify(a));
+    },
+  };
+}
+
 type Verdict = { ok: true } | { ok: false; message: string; hex?: string; requirement?: string } | { skip: string };
 
 async function evaluate(p: PropertyDef, value: unknown, ops: Ops, ctx: SuiteContext): Promise<Verdict> {
@@ -85,7 +130,7 @@ export async function runProperty(p: PropertyDef, hello: Hello, ctx: SuiteContex
   } catch (e) {
     return done({ status: 'fail', cases: 0, skippedCases: 0, message: `testee unavailable: ${(e as Error).message}` });
   }
-  const ops = new Ops((body) => client.call(body), ctx.schema);
+  const ops = new Ops(testeeCodec(client), ctx.schema);
   const arbitrary = p.arbitrary(ctx);
   const examples = p.examples?.(ctx) ?? [];
   // Examples come first and count in fast-check's numRuns; `runs` values are generated after them.

@@ -18,6 +18,8 @@ const DIST = join(ROOT, 'dist');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
 function modules(dir: string): string[] {
@@ -45,12 +47,15 @@ describe('the compiled package', () => {
     // The bundle carries other packages' text (comments naming modules): esbuild's own parse finds its imports.
     const bundle = files.filter((f) => f.startsWith(join(DIST, 'bundle') + sep));
     const found = new Set<string>();
+    /** Which bundle files import vitest. */
+    const vitestImporters = new Set<string>();
     try {
       await build({
         entryPoints: bundle, bundle: true, write: false, format: 'esm', platform: 'node', outdir: tmpdir(), logLevel: 'error',
         plugins: [{ name: 'record', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => {
           if (a.kind === 'entry-point') return undefined;
           found.add(a.path);
+          if (a.path === 'vitest') vitestImporters.add(a.importer);
           return { external: true };
         }) }],
       });
@@ -61,10 +66,15 @@ describe('the compiled package', () => {
     for (const f of bundle) for (const m of readFileSync(f, 'utf8').matchAll(/__require\("([^"]+)"\)/g)) found.add(m[1]!);
     const builtins = new Set(builtinModules);
     const packages = [...found].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtins.has(s)).map(packageOf);
-    expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs']);
-    // Those, and only those, are installed with the package: what the bundle carries is a development
+    expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs', 'vitest']);
+    // vitest is the user's own test runner, whose expect the library's matchers extend: an optional peer,
+    // imported by the matchers' module alone (the command never loads it).
+    expect([...vitestImporters]).toEqual([join(DIST, 'bundle', 'vitest-matchers.js')]);
+    expect(pkg.peerDependencies).toEqual({ vitest: expect.any(String) });
+    expect(pkg.peerDependenciesMeta).toEqual({ vitest: { optional: true } });
+    // The others, and only those, are installed with the package: what the bundle carries is a development
     // dependency (the build's input), which a user's install does not fetch.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].sort());
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].filter((p) => p !== 'vitest').sort());
   });
 
   it("maps the bundle's own code to its TypeScript sources, and a bundled package's code to nothing", () => {

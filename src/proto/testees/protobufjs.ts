@@ -22,7 +22,7 @@ import protobuf from 'protobufjs';
 import protojson from 'protobufjs/ext/protojson.js';
 import type { HelloSchema } from '../protocol.ts';
 import { PROTO_PATH, parseRoot } from '../schema.ts';
-import { simpleCodec, type TextCodec } from './codec.ts';
+import { simpleCodec, type SimpleCodecParts, type TextCodec } from './codec.ts';
 import { packageVersion } from './version.ts';
 
 /**
@@ -38,6 +38,14 @@ export function protobufjsCodecFor(schema: HelloSchema | undefined): TextCodec {
 }
 
 export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec {
+  return simpleCodec(protobufjsParts(source, name));
+}
+
+/**
+ * protobufjs's encode, decode and reencode of a schema (the documented format without `source`).
+ * `encode` writes into one reused buffer: its bytes are a view, valid until the next call.
+ */
+export function protobufjsParts(source?: string, name = 'protobufjs'): SimpleCodecParts {
   const root = parseRoot(source ?? readFileSync(PROTO_PATH, 'utf8'));
   const version = packageVersion('protobufjs');
   const types = new Map<string, protobuf.Type>();
@@ -51,7 +59,7 @@ export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec
   };
   // One writer for every encode: its buffer is reused, and the bytes are read before the next call.
   let writer = protobuf.Writer.create();
-  return simpleCodec({
+  return {
     name,
     version,
     bufferInput: true,
@@ -75,5 +83,5 @@ export function protobufjsCodec(source?: string, name = 'protobufjs'): TextCodec
       reader.discardUnknown = false;
       return type.encode(type.decode(reader)).finish();
     },
-  });
+  };
 }

@@ -7,6 +7,7 @@ import type { ResolvedParam, Variant } from '../../specs/model/index.ts';
 import { effectText, operationsFor, versionListing } from '../../specs/model/index.ts';
 import { requirementIds, requirementsFor } from '../../specs/requirements/index.ts';
 import { appliesTo } from '../check/check.ts';
+import { effectPlan, shortName } from '../check/checks/effects.ts';
 import { allChecks } from '../check/registry.ts';
 
 /**
@@ -27,6 +28,25 @@ export interface ParamCoverage {
   readonly checks: readonly string[];
   /** What the parameter does, in the model's words. */
   readonly effect?: string;
+  /**
+   * The situations its effect check reaches beyond one value asked alone (from the check's plan): each
+   * other filter it is asked together with, records of two accounts, a decoy value that extends the
+   * searched one, several values in one list.
+   */
+  readonly situations: readonly string[];
+}
+
+/** The situations of a parameter's effect check, read from its plan (src/check/checks/effects.ts). */
+export function situationsOf(op: ReturnType<typeof operationsFor>[number], p: ResolvedParam): string[] {
+  const out: string[] = [];
+  if (p.effect?.kind === 'filter' && p.effect.match === 'names') out.push('several names, unsorted');
+  const plan = effectPlan(op, p);
+  if (!plan) return out;
+  if (plan.fact === 'creator' || plan.fact === 'recipient') out.push('records of two accounts');
+  if (plan.prefixDecoy) out.push('a decoy extending the value');
+  const together = plan.queries.filter((q) => Object.keys(q.fields).length > 1).flatMap((q) => Object.keys(q.fields).filter((n) => n !== p.name).map(shortName));
+  if (together.length > 0) out.push(`together with ${together.join(', ')}`);
+  return out;
 }
 
 export function parameterCoverage(variant: Variant): ParamCoverage[] {
@@ -37,7 +57,7 @@ export function parameterCoverage(variant: Variant): ParamCoverage[] {
   for (const op of operationsFor(variant)) {
     for (const p of op.params.filter((x) => x.location !== 'path')) {
       const key = `${op.id} ${p.name}`;
-      const effect = p.effect ? { effect: effectText(p.effect) } : {};
+      const effect = { ...(p.effect ? { effect: effectText(p.effect) } : {}), situations: situationsOf(op, p) };
       const observing = provers(new Set(reqs.filter((r) => r.params?.includes(key)).map((r) => r.id)));
       if (observing.length > 0) {
         out.push({ operation: op.id, param: p.name, state: 'effect', checks: observing, ...effect });
@@ -82,9 +102,9 @@ export function renderCoverage(variant: Variant, rows: readonly ParamCoverage[] 
   const lines = [
     `Variant ${variant}: ${rows.length} parameters: ${c.effect} effect observed both ways, ${c['accepted only']} accepted only, ${c['not checkable']} not checkable, ${c['not checked']} not checked.`,
     '',
-    '| Operation | Parameter | State | Checks / because |',
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.operation} | \`${r.param}\` | ${r.state} | ${(r.because ?? r.checks.slice(0, 3).join(', ') + (r.checks.length > 3 ? `, +${r.checks.length - 3}` : '')).replace(/\|/g, '\\|')} |`),
+    '| Operation | Parameter | State | Checks / because | Situations |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.operation} | \`${r.param}\` | ${r.state} | ${(r.because ?? r.checks.slice(0, 3).join(', ') + (r.checks.length > 3 ? `, +${r.checks.length - 3}` : '')).replace(/\|/g, '\\|')} | ${r.situations.join('; ') || '-'} |`),
   ];
   return `${lines.join('\n')}\n`;
 }

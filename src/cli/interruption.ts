@@ -15,7 +15,8 @@ export class Interruption {
     if (this.received) process.exit(EXIT_OF[signal] ?? 1);
     this.received = signal;
     this.onSignal?.(signal);
-    this.controller.abort();
+    // The signal's name is the reason: a run reports it as what interrupted it.
+    this.controller.abort(signal);
   };
 
   constructor(private readonly onSignal?: (signal: NodeJS.Signals) => void) {

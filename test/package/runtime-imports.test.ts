@@ -18,6 +18,9 @@ const DIST = join(ROOT, 'dist');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  exports: Record<string, string | { types: string; import: string }>;
 };
 
 function modules(dir: string): string[] {
@@ -41,6 +44,15 @@ describe('the compiled package', () => {
     }
   });
 
+  it("exports the library's entry points, each bundled with its declarations", () => {
+    for (const [name, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(files, name).toContain(join(ROOT, target.import));
+      expect(readFileSync(join(ROOT, target.types), 'utf8'), name).toMatch(/export /);
+    }
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './node-test', './package.json', './vitest']);
+  });
+
   it('bundles every package but those the build leaves outside, which are runtime dependencies', async () => {
     // The bundle carries other packages' text (comments naming modules): esbuild's own parse finds its imports.
     const bundle = files.filter((f) => f.startsWith(join(DIST, 'bundle') + sep));
@@ -61,10 +73,14 @@ describe('the compiled package', () => {
     for (const f of bundle) for (const m of readFileSync(f, 'utf8').matchAll(/__require\("([^"]+)"\)/g)) found.add(m[1]!);
     const builtins = new Set(builtinModules);
     const packages = [...found].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtins.has(s)).map(packageOf);
-    expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs']);
+    expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs', 'vitest']);
     // Those, and only those, are installed with the package: what the bundle carries is a development
-    // dependency (the build's input), which a user's install does not fetch.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].sort());
+    // dependency (the build's input), which a user's install does not fetch. vitest is the user's own
+    // (imageboard-conform/vitest), an optional peer dependency.
+    const peers = Object.keys(pkg.peerDependencies);
+    expect(peers).toEqual(['vitest']);
+    expect(pkg.peerDependenciesMeta.vitest?.optional).toBe(true);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].filter((p) => !peers.includes(p)).sort());
   });
 
   it("maps the bundle's own code to its TypeScript sources, and a bundled package's code to nothing", () => {

@@ -96,7 +96,7 @@ describe('the Report type and specs/report.schema.json', () => {
 
   it('finds a difference when there is one (the walk itself)', () => {
     const { checker, report } = typeOfReport();
-    const schema = reportSchema() as SchemaNode & { properties: Record<string, SchemaNode>; required: string[] };
+    const schema = reportSchema() as unknown as SchemaNode & { properties: Record<string, SchemaNode>; required: string[] };
     const changed = { ...schema, required: [...schema.required, 'fault'], properties: { ...schema.properties, extra: { type: 'string' } } };
     const out: string[] = [];
     differences(checker, report, changed, changed, '', out);

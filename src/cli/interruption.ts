@@ -45,22 +45,3 @@ export class Interruption {
     if (this.received && process.listenerCount(this.received) === 0) process.kill(process.pid, this.received);
   }
 }
-
-/** Resolves with the promise's value, or with undefined as soon as `signal` is aborted. */
-export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
-}

@@ -118,7 +118,7 @@ const EXTERNAL = [
   '@electric-sql/pglite', // its WebAssembly and data files, found beside its module
   'protobufjs', // optional modules loaded by name (inquire)
   'pg', // the optional native binding
-  'vitest', // the user's own test runner, whose expect the matchers of src/api/vitest-matchers.ts extend (a peer)
+  'vitest', // the user's own test runner (imageboard-conform/vitest: its integration and matchers extend the user's expect), an optional peer dependency
 ];
 /** Native add-ons the bundled packages load only if they can (see the optional-native plugin). */
 const OPTIONAL_NATIVE = /\.node$|^cpu-features$/;
@@ -258,6 +258,43 @@ function ownSourcesOnly(file) {
     )
     .join(';');
   writeFileSync(file, JSON.stringify(map));
+}
+
+// The library's types, dist/types/: the declarations of its entry points (package.json `exports`) and of
+// the modules their types name, and no other (the engine's modules are types of no public signature).
+// tsc emits declarations for the whole program (dynamic imports included); only those the entry points
+// reach through their type imports are written.
+const TYPES_DIR = join(outDir, 'types');
+const LIBRARY_ENTRIES = ['src/api/index.ts', 'src/api/vitest.ts', 'src/api/node-test.ts'];
+{
+  const declarations = new Map();
+  const declarationProgram = ts.createProgram({
+    rootNames: LIBRARY_ENTRIES.map((f) => join(root, f)),
+    options: { ...options, declaration: true, emitDeclarationOnly: true, sourceMap: false, declarationMap: false, incremental: false, tsBuildInfoFile: undefined, outDir: TYPES_DIR },
+  });
+  // Relative specifiers name .js files, as in the emitted JavaScript (tsc keeps them as written, .ts).
+  const emittedTypes = declarationProgram.emit(undefined, (file, text) => declarations.set(resolve(file), text.replace(/((?:from\s+|import\(\s*)['"]\.[^'"]+)\.ts(['"])/g, '$1.js$2')));
+  const typeErrors = emittedTypes.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (typeErrors.length > 0) {
+    process.stderr.write(ts.formatDiagnosticsWithColorAndContext(typeErrors, host));
+    process.stderr.write(`build: ${typeErrors.length} error(s) in the library's declarations\n`);
+    process.exit(1);
+  }
+  const reached = new Set();
+  const visit = (file) => {
+    if (reached.has(file)) return;
+    const text = declarations.get(file);
+    if (text === undefined) throw new Error(`build: ${relative(root, file)}: no declaration emitted`);
+    reached.add(file);
+    for (const m of text.matchAll(/(?:from\s+|import\(\s*)['"](\.[^'"]+)['"]/g)) visit(resolve(dirname(file), m[1].replace(/\.js$/, '.d.ts')));
+  };
+  for (const entry of LIBRARY_ENTRIES) visit(join(TYPES_DIR, entry.replace(/\.ts$/, '.d.ts')));
+  for (const file of reached) {
+    keep.add(file);
+    if (statSync(file, { throwIfNoEntry: false }) && readFileSync(file, 'utf8') === declarations.get(file)) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, declarations.get(file));
+  }
 }
 
 // The migrated template of the embedded database (src/server/db), made with the modules just compiled and

@@ -15,7 +15,8 @@ export class Interruption {
     if (this.received) process.exit(EXIT_OF[signal] ?? 1);
     this.received = signal;
     this.onSignal?.(signal);
-    this.controller.abort();
+    // The signal's name is the reason: a run reports it as what interrupted it.
+    this.controller.abort(signal);
   };
 
   constructor(private readonly onSignal?: (signal: NodeJS.Signals) => void) {
@@ -43,23 +44,4 @@ export class Interruption {
     this.dispose();
     if (this.received && process.listenerCount(this.received) === 0) process.kill(process.pid, this.received);
   }
-}
-
-/** Resolves with the promise's value, or with undefined as soon as `signal` is aborted. */
-export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
 }

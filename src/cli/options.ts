@@ -10,29 +10,4 @@ export function wholeNumber(value: string, flag: string, min: number, max = Numb
   return n;
 }
 
-/**
- * A base URL without a trailing slash. `credentials`: the message for a URL that carries a user or
- * password (when absent, credentials, a query and a fragment are all refused).
- */
-export function baseUrl(raw: string, flag: string, options: { readonly protocols: readonly ('http:' | 'https:')[]; readonly why?: string; readonly credentials?: string }): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`${flag} is not a URL: "${raw}"`);
-  }
-  if (!(options.protocols as readonly string[]).includes(url.protocol)) {
-    throw new UsageError(`${flag} must be ${options.protocols.length === 1 ? 'an http' : 'an http or https'} URL${options.why ? ` (${options.why})` : ''}, not ${url.protocol}`);
-  }
-  if (options.credentials !== undefined) {
-    if (url.username || url.password) throw new UsageError(options.credentials);
-  } else if (url.username || url.password || url.search || url.hash) {
-    throw new UsageError(`${flag} takes a scheme, host, optional port and path only`);
-  }
-  return url.toString().replace(/\/$/, '');
-}
-
-/** A report directory name for now: `2026-11-24_16-40-00`. */
-export function timestamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-}
+export { baseUrl } from '../url.ts';

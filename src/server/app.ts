@@ -39,6 +39,8 @@ export interface ServerOptions {
   readonly accounts?: string | AccountsFile;
   /** The one deliberate violation to switch on (see faults.ts). */
   readonly fault?: string;
+  /** Deliberate violations to switch on together, with or instead of `fault`. */
+  readonly faults?: readonly string[];
   /** Faults switched on one at a time while the server runs, instead of `fault` (see FaultSwitch). */
   readonly faultSwitch?: FaultSwitch;
   /** Legal variations to switch on (see variations.ts): behaviour the document allows. */
@@ -75,12 +77,15 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   const variant = options.variant;
   if (variant !== 'A' && variant !== 'B') throw new ConfigError(`unknown variant ${String(variant)} (expected A or B)`);
   let faults: Faults = options.faultSwitch ?? new Faults();
-  if (options.fault) {
+  const switchedOn = [...(options.fault ? [options.fault] : []), ...(options.faults ?? [])];
+  if (switchedOn.length > 0) {
     if (options.faultSwitch) throw new ConfigError('a fault, or a switch of faults: not both');
-    const spec = findFault(options.fault);
-    if (!spec) throw new ConfigError(`unknown fault ${options.fault} (see --list-faults)`);
-    if (!faultAppliesTo(spec, variant)) throw new ConfigError(`fault ${options.fault} has no effect in variant ${variant}`);
-    faults = new Faults([options.fault]);
+    for (const id of switchedOn) {
+      const spec = findFault(id);
+      if (!spec) throw new ConfigError(`unknown fault ${id} (see --list-faults)`);
+      if (!faultAppliesTo(spec, variant)) throw new ConfigError(`fault ${id} has no effect in variant ${variant}`);
+    }
+    faults = new Faults(switchedOn);
   }
   for (const id of options.variations ?? []) {
     const spec = findVariation(id);

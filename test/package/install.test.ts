@@ -93,7 +93,9 @@ describe('the package installed from its tarball with --omit=dev', { timeout: sc
     const modules = join(app, 'node_modules');
     for (const dev of ['tsx', 'typescript', 'vitest', 'esbuild', 'eslint', 'dredd']) expect(existsSync(join(modules, dev)), dev).toBe(false);
     const shipped = files(join(modules, pkg.name)).map((f) => f.slice(join(modules, pkg.name).length + 1));
-    expect(shipped.filter((f) => /\.[cm]?ts$/.test(f))).toEqual([]);
+    // No TypeScript source: the library's declarations only (dist/types/).
+    expect(shipped.filter((f) => /\.[cm]?ts$/.test(f) && !(f.startsWith('dist/types/') && f.endsWith('.d.ts')))).toEqual([]);
+    expect(shipped).toContain('dist/types/src/api/index.d.ts');
     expect(shipped).toContain('bin/conform.js');
     // The bundled engine is the JavaScript it runs; of dist/src/ only the files modules read beside themselves.
     expect(shipped).toContain('dist/bundle/main.js');

@@ -18,8 +18,9 @@ const DIST = join(ROOT, 'dist');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  exports: Record<string, string | { types: string; import: string }>;
 };
 
 function modules(dir: string): string[] {
@@ -41,6 +42,15 @@ describe('the compiled package', () => {
     for (const entry of ['src/cli/main.js', 'src/check/suites-process.js', 'src/proto/testees/run.js', 'bundle/main.js', 'bundle/suites-process.js', 'bundle/run.js']) {
       expect(files).toContain(join(DIST, entry));
     }
+  });
+
+  it("exports the library's entry points, each bundled with its declarations", () => {
+    for (const [name, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(files, name).toContain(join(ROOT, target.import));
+      expect(readFileSync(join(ROOT, target.types), 'utf8'), name).toMatch(/export /);
+    }
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './node-test', './package.json', './vitest']);
   });
 
   it('bundles every package but those the build leaves outside, which are runtime dependencies', async () => {
@@ -67,14 +77,15 @@ describe('the compiled package', () => {
     const builtins = new Set(builtinModules);
     const packages = [...found].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtins.has(s)).map(packageOf);
     expect([...new Set(packages)].sort()).toEqual(['@electric-sql/pglite', 'pg', 'protobufjs', 'vitest']);
-    // vitest is the user's own test runner, whose expect the library's matchers extend: an optional peer,
-    // imported by the matchers' module alone (the command never loads it).
-    expect([...vitestImporters]).toEqual([join(DIST, 'bundle', 'vitest-matchers.js')]);
-    expect(pkg.peerDependencies).toEqual({ vitest: expect.any(String) });
-    expect(pkg.peerDependenciesMeta).toEqual({ vitest: { optional: true } });
-    // The others, and only those, are installed with the package: what the bundle carries is a development
-    // dependency (the build's input), which a user's install does not fetch.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].filter((p) => p !== 'vitest').sort());
+    // Those, and only those, are installed with the package: what the bundle carries is a development
+    // dependency (the build's input), which a user's install does not fetch. vitest is the user's own
+    // (imageboard-conform/vitest), an optional peer dependency.
+    // Imported by the vitest entry points alone (the integration, the matchers): the command never loads it.
+    expect([...vitestImporters].map((f) => f.replace(join(DIST, 'bundle') + '/', '')).every((f) => /^vitest(-matchers)?\.js$/.test(f)), [...vitestImporters].join(', ')).toBe(true);
+    const peers = Object.keys(pkg.peerDependencies);
+    expect(peers).toEqual(['vitest']);
+    expect(pkg.peerDependenciesMeta.vitest?.optional).toBe(true);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...new Set(packages)].filter((p) => !peers.includes(p)).sort());
   });
 
   it("maps the bundle's own code to its TypeScript sources, and a bundled package's code to nothing", () => {

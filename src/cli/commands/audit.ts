@@ -6,7 +6,7 @@ import type { ReportedResult } from '../../report/model.ts';
 import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
 import { baseUrl, wholeNumber } from '../options.ts';
-import { prepareReportDir } from '../report-dir.ts';
+import { prepareReportDir } from '../../report/dir.ts';
 
 interface AuditFlags {
   variant: Variant;

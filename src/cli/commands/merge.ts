@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import type { RegisterCommand } from '../command.ts';
-import { prepareReportDir } from '../report-dir.ts';
+import { prepareReportDir } from '../../report/dir.ts';
 import { failureLine } from './audit.ts';
 
 interface MergeFlags {

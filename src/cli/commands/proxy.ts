@@ -5,7 +5,7 @@ import type { Variant } from '../../../specs/model/index.ts';
 import { DEFAULTS } from '../../check/config.ts';
 import type { RegisterCommand } from '../command.ts';
 import { baseUrl, wholeNumber } from '../options.ts';
-import { prepareReportDir } from '../report-dir.ts';
+import { prepareReportDir } from '../../report/dir.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 
 const DOWN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);

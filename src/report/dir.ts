@@ -7,12 +7,16 @@ import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { REPO_ROOT } from '../paths.ts';
-import { timestamp } from './options.ts';
 
 export interface ReportDir {
   readonly path: string;
   /** Removes the directories preparing it created, as long as they are empty (the run wrote nothing). */
   discard(): Promise<void>;
+}
+
+/** A report directory name for now: `2026-11-24_16-40-00`. */
+export function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
 }
 
 const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;

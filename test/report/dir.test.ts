@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultReportsBase, prepareReportDir } from '../../src/cli/report-dir.ts';
+import { defaultReportsBase, prepareReportDir } from '../../src/report/dir.ts';
 import { UsageError } from '../../src/errors.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'conform-reports-'));

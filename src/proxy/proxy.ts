@@ -14,7 +14,14 @@
  * complete. A client that leaves after its request was complete does not end the exchange: the
  * upstream's answer is still read and judged. Nothing waits on a client that has gone (a write to a
  * closed response never drains), and stopping ends every exchange still in flight when the grace
- * period is over, whatever its sockets are doing.
+ * period is over, whatever its sockets are doing. A client gets `clientTimeoutMs` to send its request
+ * (a slow or trickling one gets a 408), so slow clients cannot hold sockets for long; an exception while
+ * an exchange is handled ends that exchange (counted, said), not the proxy.
+ *
+ * Per exchange the proxy keeps nothing once it is counted, and does little on the client's path: the
+ * upstream's answer comes from undici's dispatcher callbacks (no stream, no promise), the judging of
+ * the answers of a turn of the loop is done after it, the HAR entries of a turn are written together,
+ * and the redacted record of an exchange is made only when a failed judgement shows it.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -81,8 +88,13 @@ const SETTLE_MS = 2_000;
 
 function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  const listed = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && !listed.has(k)) out[k] = v;
+  // The headers a Connection header names are the hop's too (rare: most requests have none, or keep-alive).
+  const connection = headers.connection;
+  const listed = connection && connection.toLowerCase() !== 'keep-alive' ? new Set(connection.toLowerCase().split(',').map((s) => s.trim())) : undefined;
+  for (const k in headers) {
+    const v = headers[k];
+    if (v !== undefined && !HOP_BY_HOP.has(k) && !listed?.has(k)) out[k] = v;
+  }
   return out;
 }
 
@@ -124,22 +136,54 @@ class Flight {
 
 const noop = () => undefined;
 
+/** Entries of the HAR wait for the end of the loop's turn, or until this much text waits, and are written together. */
+const HAR_FLUSH_CHARS = 1 << 20;
+
 /**
- * Appends entries to the HAR file that startHar began, one whole entry at a time: a write the disk cut
- * short is finished or fails (EFBIG, ENOSPC), so `entries` counts the entries the file holds whole.
+ * Appends entries to the HAR file that startHar began, those of a turn of the loop in one write: a
+ * write the disk cut short is finished or fails (EFBIG, ENOSPC), and `entries` counts the entries the
+ * file holds whole (those of a failed write that it took whole included).
  */
 class HarWriter {
   private readonly fd: number;
   entries = 0;
+  private appended = 0;
+  private pending: string[] = [];
+  private pendingChars = 0;
 
   constructor(path: string) {
     this.fd = openSync(path, 'a');
   }
 
+  /** Appends an entry; written at the next flush (now, if much is waiting). */
   append(entry: HarEntry): void {
-    const bytes = Buffer.from(`${this.entries === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
-    for (let at = 0; at < bytes.byteLength; ) at += writeSync(this.fd, bytes, at);
-    this.entries++;
+    const text = `${this.appended === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`;
+    this.appended++;
+    this.pending.push(text);
+    this.pendingChars += text.length;
+    if (this.pendingChars >= HAR_FLUSH_CHARS) this.flush();
+  }
+
+  /** Writes the entries waiting; throws as the write does, `entries` then counting those the file holds whole. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const texts = this.pending;
+    this.pending = [];
+    this.pendingChars = 0;
+    const bytes = Buffer.from(texts.length === 1 ? texts[0]! : texts.join(''));
+    let at = 0;
+    try {
+      while (at < bytes.byteLength) at += writeSync(this.fd, bytes, at);
+      this.entries += texts.length;
+    } catch (err) {
+      let end = 0;
+      for (const text of texts) {
+        end += Buffer.byteLength(text);
+        if (end > at) break;
+        this.entries++;
+      }
+      throw err;
+    }
   }
 
   close(): void {
@@ -171,20 +215,39 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const keptRequestBytes = har ? options.maxBodyBytes : EXCERPT_BYTES * 4;
   let stopping = false;
 
-  /** Appends one entry (made only with --har); a HAR that cannot be written (a full disk) is said once and written no more. */
+  /** A HAR that cannot be written (a full disk) is said once and written no more. */
+  const harFailed = (err: unknown) => {
+    if (!har) return;
+    const e = err as NodeJS.ErrnoException;
+    problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} whole (\`conform audit\` reads them), and no more is written to it`);
+    try {
+      har.close();
+    } catch {
+      // the descriptor is gone already
+    }
+    har = undefined;
+  };
+  let harFlushing = false;
+  const flushHar = () => {
+    harFlushing = false;
+    try {
+      har?.flush();
+    } catch (err) {
+      harFailed(err);
+    }
+  };
+  /** Appends one entry (made only with --har), written with the others of this turn of the loop. */
   const appendHar = (make: () => ProxyHarEntry) => {
     if (!har) return;
     try {
       har.append(make());
     } catch (err) {
-      const e = err as NodeJS.ErrnoException;
-      problem(`--har ${options.har}: cannot write entry ${har.entries + 1} (${e.code ?? e.message}): the HAR holds the first ${har.entries} whole (\`conform audit\` reads them), and no more is written to it`);
-      try {
-        har.close();
-      } catch {
-        // the descriptor is gone already
-      }
-      har = undefined;
+      harFailed(err);
+      return;
+    }
+    if (!harFlushing) {
+      harFlushing = true;
+      setImmediate(flushHar);
     }
   };
 
@@ -332,7 +395,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (method !== 'GET' && method !== 'HEAD') {
         requestBody = new PassThrough();
         req.on('data', (c: Buffer) => {
-          if (requestSize < keptRequestBytes) requestChunks.push(c);
+          // Kept up to its limit, whatever the size of the body: a long upload costs no memory.
+          if (requestSize < keptRequestBytes) requestChunks.push(requestSize + c.byteLength > keptRequestBytes ? c.subarray(0, keptRequestBytes - requestSize) : c);
           requestSize += c.byteLength;
         });
         req.pipe(requestBody);
@@ -510,6 +574,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     await agent.destroy().catch(() => undefined);
     // Exchanges that ended while the HAR is being closed are counted; none is left unsettled.
     for (const f of [...inFlight]) f.force();
+    flushHar();
     if (har && options.har) {
       try {
         har.close();

@@ -469,7 +469,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             complete = true;
             if (!clientGone && !res.destroyed) res.end();
             // Off the client's path: the exchange is judged once the response has been passed on.
-            const body = over ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+            // A copy: a chunk is a view of the connection's read buffer (64 KiB), which the answer would keep until judged.
+            const body = over ? undefined : Buffer.concat(chunks, size);
             judgeLater(() => finish({ kind: 'answer', status, headers: responseHeaders, ...(body ? { body } : cutBody ? { cutBody } : {}) }));
           } catch (err) {
             internalError(err);

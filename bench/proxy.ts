@@ -61,9 +61,19 @@ function peakRssMiB(): number {
 /** A proxy in a process of its own. */
 async function proxyProcess(upstream: string, har = ''): Promise<{ url: string; stats(): Promise<Stats>; close(): Promise<Stats> }> {
   const child: ChildProcess = fork(import.meta.filename, ['--proxy-child', upstream, har], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let exited: Error | undefined;
+  const waiting = new Set<(err: Error) => void>();
+  child.once('exit', (code) => {
+    exited = new Error(`the proxy process exited (${code})`);
+    for (const fail of waiting) fail(exited);
+  });
   const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => reject(new Error(`the proxy process exited (${code})`)));
+    if (exited) return reject(exited);
+    waiting.add(reject);
+    child.once('message', (m) => {
+      waiting.delete(reject);
+      resolve(m as T);
+    });
   });
   const { url } = await next<{ url: string }>();
   return {
@@ -216,6 +226,7 @@ if (childAt >= 0) {
   const proxy = await startProxy({ variant: 'A', upstream, maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 10_000, ...(har ? { har } : {}) });
   const stats = (): Stats => {
     const cpu = process.cpuUsage();
+    if (process.env.BENCH_HEAP) process.stderr.write(`${JSON.stringify(process.memoryUsage())}\n`);
     return { cpuMs: (cpu.user + cpu.system) / 1000, rssMiB: process.memoryUsage.rss() / 2 ** 20, peakRssMiB: peakRssMiB(), exchanges: proxy.tally.exchanges, judged: proxy.tally.judged };
   };
   process.on('message', (m: string) => {

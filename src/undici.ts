@@ -18,6 +18,8 @@ import DispatcherModule from 'undici/lib/dispatcher/dispatcher.js';
 import api from 'undici/lib/api/index.js';
 // @ts-expect-error as above
 import formData from 'undici/lib/web/fetch/formdata.js';
+// @ts-expect-error as above
+import utilModule from 'undici/lib/core/util.js';
 
 const Dispatcher = DispatcherModule as typeof Undici.Dispatcher;
 if (typeof (Dispatcher.prototype as { request?: unknown }).request !== 'function') Object.assign(Dispatcher.prototype, api);
@@ -36,3 +38,6 @@ export function originAndPath(url: string | URL): { origin: string; path: string
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
   return { origin: u.origin, path: u.search ? `${u.pathname}${u.search}` : u.pathname };
 }
+
+/** A response's raw headers (name, value, ...) as undici's request API gives them: names in lower case, a repeated name's values in an array. */
+export const parseHeaders = (utilModule as { parseHeaders: (raw: readonly (Buffer | string)[]) => Record<string, string | string[]> }).parseHeaders;

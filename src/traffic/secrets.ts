@@ -15,9 +15,9 @@ const SECRET_PARAMS = [AUTH_PARAMS.apiKey, AUTH_PARAMS.passwordHash, 'password']
 const MULTIPART_FIELDS = SECRET_PARAMS.map((name) => new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}"\\r?\\n\\r?\\n([^\\r\\n]*)`, 'g'));
 const BASIC = /^basic\s+/i;
 
-/** Registers the credentials one request carries, in every form the redactor knows. */
-export function learnSecrets(redactor: Redactor, url: URL, headers: IncomingHttpHeaders, body: string): void {
-  if (url.search) for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
+/** Registers the credentials one request carries, in every form the redactor knows (`url` undefined: its query carries none). */
+export function learnSecrets(redactor: Redactor, url: URL | undefined, headers: IncomingHttpHeaders, body: string): void {
+  if (url?.search) for (const name of SECRET_PARAMS) for (const v of url.searchParams.getAll(name)) redactor.add(v);
   if (body) {
     const form = new URLSearchParams(body);
     for (const name of SECRET_PARAMS) for (const v of form.getAll(name)) redactor.add(v);

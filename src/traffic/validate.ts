@@ -63,7 +63,7 @@ export interface Seen {
   /** The body as text, when it was at hand as text (a recording): not decoded again. */
   readonly text?: string;
   readonly durationMs: number;
-  /** The redacted record, for the report. */
+  /** The redacted record, for the report (may be made when first read: read it only to show it). */
   readonly exchange: Exchange;
 }
 
@@ -146,7 +146,11 @@ function attempt(assertion: Assertion, body: () => void): Judgement {
 function replyOf(seen: Seen, op: ResolvedOperation, format: Format): Reply {
   const http: HttpResponse = {
     status: seen.status, headers: seen.headers, body: seen.body ?? Buffer.alloc(0), ...(seen.text !== undefined ? { text: seen.text } : {}), truncated: seen.body === undefined,
-    durationMs: seen.durationMs, exchange: seen.exchange,
+    durationMs: seen.durationMs,
+    // Read only by a failed judgement: a record made on demand (see Seen.exchange) is made then.
+    get exchange() {
+      return seen.exchange;
+    },
   };
   return new Reply(op, format, http);
 }

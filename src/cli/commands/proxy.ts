@@ -40,6 +40,7 @@ interface ProxyFlags {
   duration?: string;
   maxBody: string;
   timeout: string;
+  clientTimeout: string;
   accounts?: string;
   strict?: boolean;
   har?: string;
@@ -67,6 +68,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
     .option('--duration <seconds>', 'stop by itself after this long and write the reports')
     .option('--max-body <bytes>', 'responses larger than this are streamed through unvalidated, and counted', String(DEFAULTS.maxBodyBytes))
     .option('--timeout <ms>', 'upstream timeout for headers and body, in milliseconds', String(DEFAULTS.timeoutMs))
+    .option('--client-timeout <ms>', 'how long a client gets to send its request, head and body, in milliseconds (then 408 and the connection closed)', '30000')
     .option('--accounts <file>', 'accounts whose credentials are also kept out of the reports (credentials seen in traffic always are)')
     .option('--strict', 'SHOULD-level failures fail the run (by default they are warnings)')
     .option('--har <file>', 'write every exchange that passes through to this file as HAR 1.2 (redacted as the reports are; bodies up to --max-body)')
@@ -79,6 +81,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       const duration = opts.duration !== undefined ? wholeNumber(opts.duration, '--duration', 1) : undefined;
       const maxBodyBytes = wholeNumber(opts.maxBody, '--max-body', 0);
       const timeoutMs = wholeNumber(opts.timeout, '--timeout', 1);
+      const clientTimeoutMs = wholeNumber(opts.clientTimeout, '--client-timeout', 1);
       const drainSeconds = wholeNumber(opts.drain, '--drain', 0);
       const reportEvery = opts.reportEvery !== undefined ? wholeNumber(opts.reportEvery, '--report-every', 1) : undefined;
       const [{ startProxy }, { Redactor }, { writeReport }, verdicts, { categoriesLine }] = await Promise.all([
@@ -99,7 +102,7 @@ export const registerProxy: RegisterCommand = (program, setExit) => {
       const say = (line: string) => process.stderr.write(`conform proxy: ${line}\n`);
       let proxy;
       try {
-        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, redactor, onProblem: say, ...(opts.har ? { har: resolve(opts.har) } : {}) });
+        proxy = await startProxy({ variant: opts.variant, upstream, port, host: opts.host, maxBodyBytes, timeoutMs, clientTimeoutMs, redactor, onProblem: say, ...(opts.har ? { har: resolve(opts.har) } : {}) });
       } catch (err) {
         await reportDir.discard();
         const e = err as NodeJS.ErrnoException;

@@ -15,8 +15,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
   },
   'tranche-2': {},
   'tranche-3': {
-    'posts-copy-notes-loses-last':
-      'posts.copy_notes is observed with one note on the post: a copy that leaves out the last of several notes is not seen',
     'post-appeals-reason-optional':
       'required/post_appeals.create/post_appeal[reason] sees the appeal accepted and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
     'uploads-uploader-lost-with-source':
@@ -29,8 +27,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
     'wiki-creator-name-matches-updater':
       'wiki pages are edited by the account that made them: no page has an updater other than its creator',
-    'forum-posts-creator-lost-with-topic':
-      'search[topic_id] is checked alone (its plan is by topic, not a recipe fact), so creator_name is never asked together with it',
     'basic-auth-ignored-on-comment-create':
       'HTTP Basic is checked on one read (auth/basic): a server that ignores it on one write only is not seen',
   },

@@ -357,6 +357,7 @@ const topic: Run = async (ctx, op, p) => {
     const lists = [];
     for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
     expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+    await topicWithCreator(ctx, op, p, made[0]!, lists[0]!);
     return;
   }
   // Each topic's posts, by the topic (its own check proves search[topic_id]).
@@ -364,6 +365,28 @@ const topic: Run = async (ctx, op, p) => {
   if (posts[0]!.length === 0 || posts[1]!.length === 0) skip(`the first posts of the topics ${made.join(' and ')} are not listed by search[topic_id]`);
   for (const i of [0, 1]) await selects(ctx, op.id, { [shortName(p.name)]: values[i]! }, posts[i]!, posts[1 - i]!, `${p.name}=${values[i]}`);
 };
+
+/**
+ * A topic's posts together with who wrote them: a topic of another account beside the check's own, and
+ * each topic asked with each author lists the author's first post of it only (a server that drops one
+ * filter in the other's company lists a post of the other author). Posts are made through topics only
+ * (INT-forum-post-topic).
+ */
+async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, mineTopic: number, ofMine: readonly number[]): Promise<void> {
+  const byName = op.params.find((x) => filterOf(x.effect)?.subject === 'creator' && filterOf(x.effect)?.match === 'name');
+  if (!byName) return;
+  const [mine, other] = twoMakers(ctx);
+  const title = ctx.unique('tc').toLowerCase();
+  const otherTopic = await recipeFor('forum_topics.list')!.make(ctx, { as: other, text: { field: 'title', value: title }, except: [mineTopic] });
+  const ofOther = await listed(ctx, op.id, { [shortName(p.name)]: otherTopic });
+  if (ofOther.length === 0) skip(`the first post of the forum topic ${otherTopic} is not listed by ${p.name}`);
+  const key = shortName(p.name);
+  const by = shortName(byName.name);
+  for (const [topicId, posts, author, stranger] of [[mineTopic, ofMine, mine, other], [otherTopic, ofOther, other, mine]] as const) {
+    await selects(ctx, op.id, { [key]: topicId, [by]: author.name }, posts, [], `${p.name}=${topicId} & ${byName.name}=${author.name}`, author);
+    await selects(ctx, op.id, { [key]: topicId, [by]: stranger.name }, [], posts, `${p.name}=${topicId} & ${byName.name}=${stranger.name}`, stranger);
+  }
+}
 
 const valueField: Run = async (ctx, op, p) => {
   const effect = p.effect!;

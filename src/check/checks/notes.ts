@@ -2,7 +2,7 @@
 import type { Check } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
-import { field, idOf, listIds, show, succeed, text } from './support/calls.ts';
+import { field, idOf, listIds, records, show, succeed, text } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
 import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
@@ -39,11 +39,19 @@ export const copy_notes_copies_to_the_other_post = defineCheck({
   description: 'copy_notes copies the notes of a post to the post named by other_post_id', requirements: ['IB-4-posts-copy-notes-A'], readOnly: false,
   async run(ctx) {
     const [from, to] = [await makePost(ctx), await makePost(ctx)];
+    // Several notes: a copy that keeps only the first (or the last) of them shows.
     await make.note(ctx, from.id);
+    await make.note(ctx, from.id);
+    const bodiesOf = async (post: number, what: string) =>
+      records(await succeed(ctx, 'notes.list', { fields: { post_id: post } }, `the notes of post ${post}`), 'notes.list').map((r) => text(field(r, 'body', what)));
+    const sources = await bodiesOf(from.id, 'a note of the post copied from');
     const before = await listIds(ctx, 'notes.list', { post_id: to.id });
     await succeed(ctx, 'posts.copy_notes', { path: { id: from.id }, fields: { other_post_id: to.id } }, 'copy_notes');
     const after = await listIds(ctx, 'notes.list', { post_id: to.id });
-    if (after.length <= before.length) fail(`post ${to.id} has ${after.length} notes after copy_notes`, { expected: `more than ${before.length}`, actual: String(after.length) });
+    if (after.length < before.length + sources.length) fail(`post ${to.id} has ${after.length} notes after copy_notes of ${sources.length}`, { expected: `at least ${before.length + sources.length}`, actual: String(after.length) });
+    const copied = await bodiesOf(to.id, 'a note of the post copied to');
+    const missing = sources.filter((b) => !copied.includes(b));
+    if (missing.length > 0) fail(`copy_notes left out ${missing.length} of the ${sources.length} notes of post ${from.id}`, { expected: JSON.stringify(sources), actual: JSON.stringify(copied) });
   },
 });
 

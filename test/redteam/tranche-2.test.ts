@@ -1,8 +1,7 @@
 /**
  * The second red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-2/, on each variant
  * whose text it breaks, is caught by the checks of its family, unless ./known-misses.ts lists it under
- * tranche-2, and then it is missed. Its runs are all in this file (one shard, see ./shards.ts), which also
- * checks that every run is made once.
+ * tranche-2, and then it is missed. Its runs are dealt to this file and tranche-2-2.test.ts (see ./shards.ts).
  */
 import { all } from './tranche-2/all.ts';
 import { trancheShard } from './shards.ts';

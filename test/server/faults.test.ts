@@ -298,6 +298,14 @@ describe('resource faults change what they claim', () => {
       expect((await send(s, 'put', `/posts/${f.posts.x}/copy_notes.json`, 'member', { other_post_id: f.posts.z })).status).toBe(200);
       expect(await f.db.query('SELECT id FROM notes WHERE post_id = $1', [f.posts.z])).toEqual([]);
     });
+    await withFault('A', 'copy-notes-first-only', async (s, f) => {
+      const u = account('member');
+      const uid = (await get(s, '/users.json', 'member', { 'search[name]': u.name })).body[0].id;
+      const before = (await f.db.query<{ id: number }>('SELECT id FROM notes WHERE post_id = $1', [f.posts.xy])).length;
+      for (const body of ['first', 'second']) await f.db.query('INSERT INTO notes (post_id, creator_id, x, y, width, height, body) VALUES ($1, $2, 0, 0, 1, 1, $3)', [f.posts.x, uid, body]);
+      expect((await send(s, 'put', `/posts/${f.posts.x}/copy_notes.json`, 'member', { other_post_id: f.posts.xy })).status).toBe(200);
+      expect((await f.db.query<{ id: number }>('SELECT id FROM notes WHERE post_id = $1', [f.posts.xy])).length).toBe(before + 1);
+    });
   });
 
   it('uploads: without file, no post, file refused, source not fetched, source substring', async () => {

@@ -395,7 +395,7 @@ export const postsModule: ResourceModule = {
           if (env.faults.active('copy-notes-noop')) return 0;
           const rows = await tx.query(
             `INSERT INTO notes (post_id, creator_id, x, y, width, height, body)
-             SELECT $2, $3, x, y, width, height, body FROM notes WHERE post_id = $1 AND is_active ORDER BY id RETURNING id`,
+             SELECT $2, $3, x, y, width, height, body FROM notes WHERE post_id = $1 AND is_active ORDER BY id${env.faults.active('copy-notes-first-only') ? ' LIMIT 1' : ''} RETURNING id`,
             [path.id, other, u.id],
           );
           return rows.length;
@@ -428,6 +428,7 @@ export const postsModule: ResourceModule = {
     { id: 'post-source-text-dropped', requirements: ['IB-4-posts-update-fields'], summary: 'A post[source] that is not a URL is answered with success and not stored.', caughtBy: 'posts/update-fields' },
     { id: 'rating-other-variant-coerced', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] of the other variant's set is stored as the value of this set it names (A stores `s` for `safe`).", caughtBy: 'values/posts.update/post[rating]' },
     { id: 'source-not-downloaded', requirements: ['IB-4-posts-update-source-download'], summary: 'post[source] URLs are stored without downloading.' },
+    { id: 'copy-notes-first-only', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes copies only the first note of the post.', variants: ['A'], caughtBy: 'notes/copy' },
     { id: 'copy-notes-noop', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes answers success but copies nothing.', variants: ['A'] },
     { id: 'versions-not-recorded', requirements: ['IB-9-posts-versions'], summary: 'Post changes are not recorded as post versions.' },
     { id: 'revert-not-restoring', requirements: ['IB-9-posts-revert'], summary: 'Revert answers success but restores nothing.' },

@@ -346,6 +346,11 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const b = await topic(s, `${n}_b`);
     expect(ids(await s.list('/forum_posts.json', { 'search[topic_id]': a }))).toContain(await firstPostOf(s, b));
   },
+  'forum-posts-creator-ignored-with-topic': async (s, n) => {
+    const a = await topic(s, n);
+    // No such user wrote in the topic: with the topic given too, the author is not asked.
+    expect(ids(await s.list('/forum_posts.json', { 'search[topic_id]': a, 'search[creator_name]': `${n}_nobody` }))).toContain(await firstPostOf(s, a));
+  },
   'forum-post-update-ignored': async (s, n) => {
     const id = await firstPost(s, await topic(s, n));
     await s.ok('PUT', `/forum_posts/${id}.json`, { 'forum_post[body]': 'changed' });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/api/index.ts';
 
 const exec = promisify(execFile);
@@ -74,4 +74,26 @@ export function expectMapped(outcomes: readonly Outcome[], report: Report, stric
     }
   }
   expect([...seen].sort()).toEqual(strict ? ['blocked', 'fail', 'pass', 'skip'] : ['blocked', 'fail', 'pass', 'skip', 'warn']);
+}
+
+/**
+ * The tests of one runner: its fixture run plainly maps every status as documented (a warning shown as
+ * `warnAs`), and with strict a SHOULD-level failure fails its test.
+ */
+export function describeRunnerOutcomes(runner: string, command: readonly string[], warnAs: string): void {
+  describe(`describeConformance under ${runner}`, () => {
+    it(`registers a test per check: pass, warn (${warnAs}), skip (with its reason), blocked (its root cause) and fail (expected, actual, curl)`, async () => {
+      const { outcomes, report, output } = await runFixture(command, false);
+      expect(report.counts.warn, output).toBeGreaterThan(0);
+      expectMapped(outcomes, report, false);
+    });
+
+    it('with strict, a SHOULD-level failure fails its test', async () => {
+      const { outcomes, report } = await runFixture(command, true);
+      expectMapped(outcomes, report, true);
+      const contentType = outcomes.find((o) => o.name.startsWith('content-type/artists.list/json '))!;
+      expect(contentType.state).toBe('failed');
+      expect(contentType.error).toMatch(/IB-2-content-type/);
+    });
+  });
 }

@@ -11,7 +11,6 @@ import { existsSync, readFileSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startProxy as startProxyHere } from '../../src/proxy/proxy.ts';
@@ -24,6 +23,7 @@ import { exchangeCategories } from '../../src/traffic/tally.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
 import { verdictWords } from '../report/fixture.ts';
 import { Children } from '../support/children.ts';
+import { raw } from './raw.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
@@ -109,17 +109,6 @@ async function heldUpstream() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrived, release };
 }
 
-/** Raw HTTP/1.1 to the proxy: `text` is written whole (to the kernel) before `then` runs. */
-function raw(proxyUrl: string, text: string): Promise<{ socket: Socket; firstBytes: Promise<string> }> {
-  const u = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(u.port), u.hostname, () => {
-      const firstBytes = new Promise<string>((got) => socket.once('data', (c: Buffer) => got(c.toString('latin1'))));
-      socket.write(text, () => resolve({ socket, firstBytes }));
-    });
-    socket.on('error', reject);
-  });
-}
 
 function startProxy(args: readonly string[], fileSizeKiB?: number): { child: ChildProcess; ready: Promise<string>; stderr: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const argv = [BIN, 'proxy', '--variant', 'A', '--port', '0', ...args];

@@ -13,8 +13,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Socket } from 'node:net';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
@@ -25,6 +23,7 @@ import type { ProxyReport, Traffic } from '../../src/traffic/tally.ts';
 import { exchangeCategories } from '../../src/traffic/tally.ts';
 import { BIN, Scratch } from '../check/helpers.ts';
 import { Children } from '../support/children.ts';
+import { raw } from './raw.ts';
 import { scaled } from '../support/time.ts';
 
 const scratch = new Scratch();
@@ -135,17 +134,6 @@ function startProxy(args: readonly string[], nodeArgs: readonly string[] = []) {
   return { child, ready, exit, stderr: () => err, stdout: () => out };
 }
 
-/** Raw HTTP/1.1: `text` written whole (to the kernel) before it resolves. */
-function raw(proxyUrl: string, text: string): Promise<{ socket: Socket; firstBytes: Promise<string> }> {
-  const u = new URL(proxyUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(u.port), u.hostname, () => {
-      const firstBytes = new Promise<string>((got) => socket.once('data', (c: Buffer) => got(c.toString('latin1'))));
-      socket.write(text, () => resolve({ socket, firstBytes }));
-    });
-    socket.on('error', reject);
-  });
-}
 
 const sum = (t: Traffic) => Object.values(exchangeCategories(t)).reduce((n, v) => n + v, 0);
 

@@ -9,9 +9,10 @@
  *   BENCH_EXEC_ARGV="--liftoff-only --interrupt-budget=200000" npx tsx bench/lib-vitest.ts [runs]
  *
  * The second gives vitest's worker the V8 tiering `conform` sets for itself (src/tiering.ts), which the
- * library leaves to the caller's process. Measured on a 2-core machine shared with other work (3 runs
- * each, medians): default 10.6 s vs 11.5 s (1.09x; single runs 0.96-1.86x, the machine's load dominates),
- * with the tiering flags 10.1 s vs 12.2 s (1.21x).
+ * library leaves to the caller's process. Measured on a quiet 2-core machine (load 0.09; 3 runs, medians):
+ * 5.4 s vs 7.0 s (1.30x; runs 1.17-1.38x): about 1.6 s of vitest's start-up and its collection and
+ * reporting of 564 tests. Shared with other work: 10.6 s vs 11.5 s (1.09x), with the tiering flags
+ * 10.1 s vs 12.2 s (1.21x).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

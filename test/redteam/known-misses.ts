@@ -27,7 +27,5 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
     'wiki-creator-name-matches-updater':
       'wiki pages are edited by the account that made them: no page has an updater other than its creator',
-    'basic-auth-ignored-on-comment-create':
-      'HTTP Basic is checked on one read (auth/basic): a server that ignores it on one write only is not seen',
   },
 };

@@ -43,7 +43,7 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
 function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
     id: `auth/${m.mode}`, resource: 'protocol',
-    description: `${m.text} authenticate a request as that user`, requirements: [m.requirement], readOnly: false,
+    description: `${m.text} authenticate a request as that user${m.mode === 'basic' ? ' (and, by turns with login and api_key, every request whose check chooses no method)' : ''}`, requirements: [m.requirement], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);

@@ -44,6 +44,7 @@ export function situationsOf(op: ReturnType<typeof operationsFor>[number], p: Re
   if (!plan) return out;
   if (plan.fact === 'creator' || plan.fact === 'recipient') out.push('records of two accounts');
   if (plan.prefixDecoy) out.push('a decoy extending the value');
+  if (plan.severalTags) out.push('several tags, in both orders');
   const together = plan.queries.filter((q) => Object.keys(q.fields).length > 1).flatMap((q) => Object.keys(q.fields).filter((n) => n !== p.name).map(shortName));
   if (together.length > 0) out.push(`together with ${together.join(', ')}`);
   return out;

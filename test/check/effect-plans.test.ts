@@ -76,3 +76,12 @@ describe.each(['A', 'B'] as const)('effect plans, variant %s', (variant: Variant
     }
   });
 });
+
+describe.each(['A', 'B'] as const)('several values in one search, variant %s', (variant: Variant) => {
+  it('asks a search by the tags of a record\'s post with two tags, and only such searches', () => {
+    const plans = operationsFor(variant).flatMap((op) => op.params.map((p) => ({ op, p, plan: effectPlan(op, p) })).filter((x) => x.plan !== undefined));
+    const tagSearches = plans.filter((x) => x.p.effect?.kind === 'filter' && x.p.effect.subject === 'post-tags');
+    expect(tagSearches.length).toBeGreaterThan(0);
+    for (const x of plans) expect(x.plan!.severalTags, `${x.op.id} ${x.p.name}`).toBe(tagSearches.includes(x));
+  });
+});

@@ -79,6 +79,12 @@ export interface EffectPlan {
   readonly queries: readonly PlannedQuery[];
   /** The second value of the fact is the first with more after it (an exact comparison's decoy). */
   readonly prefixDecoy: boolean;
+  /**
+   * A search by the tags of a record's post is also asked with two tags, in both orders: a third record,
+   * on a post that carries record x's post's tag and one of its own, is the only one listed (every tag
+   * must match, INT-meta-tags); a server that reads one of the tags only lists record x too.
+   */
+  readonly severalTags: boolean;
 }
 
 /** A value of a fact in a plan: `x`, `y` (the fact under test) or `s` (shared). */
@@ -140,7 +146,7 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     queries.push({ fields: { ...alone('x'), [other.name]: { fact: otherFact, sym: otherFact === fact ? 'x' : 's' } }, include: [0], exclude: [1] });
   }
   const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
-  return { fact, records: [record('x'), record('y')], queries, prefixDecoy };
+  return { fact, records: [record('x'), record('y')], queries, prefixDecoy, severalTags: effect.subject === 'post-tags' };
 }
 
 /** Two accounts for the values of an account fact: for an exact name, one whose name extends the other's when the accounts have such a pair. */
@@ -176,6 +182,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     return words.get(key)!;
   };
   const made: number[] = [];
+  const madeWith: Facts[] = [];
   for (const record of plan.records) {
     const facts: { -readonly [K in keyof Facts]: Facts[K] } = { except: [...made] };
     const texts: Record<string, string> = {};
@@ -190,6 +197,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     // Who lists the records: dmails, the shared other end of both; others, each record's maker.
     if (op.id === 'dmails.list') facts.viewer = fact === 'recipient' ? accountOf('creator', 's') : (third ?? facts.as);
     made.push(await recipe.make(ctx, facts));
+    madeWith.push(facts);
   }
   for (const q of plan.queries) {
     const fields: Record<string, string | number> = {};
@@ -207,6 +215,14 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     const viewer = op.id === 'dmails.list' ? (fact === 'recipient' ? accountOf('creator', 's') : third) : fact === 'creator' ? (q.include.includes(0) ? ax : ay) : undefined;
     const what = Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ');
     await selects(ctx, op.id, fields, q.include.map((i) => made[i]!), q.exclude.map((i) => made[i]!), what, viewer);
+  }
+  if (plan.severalTags) {
+    const px = await postOf('x');
+    const both = await makePost(ctx, px.tag);
+    const z = await recipe.make(ctx, { ...madeWith[0]!, post: both, except: [...made] });
+    for (const tags of [`${px.tag} ${both.tag}`, `${both.tag} ${px.tag}`]) {
+      await selects(ctx, op.id, { [shortName(p.name)]: tags }, [z], made, `${p.name}=${tags} (every tag must match, INT-meta-tags)`);
+    }
   }
 }
 

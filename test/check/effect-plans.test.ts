@@ -85,3 +85,23 @@ describe.each(['A', 'B'] as const)('several values in one search, variant %s', (
     for (const x of plans) expect(x.plan!.severalTags, `${x.op.id} ${x.p.name}`).toBe(tagSearches.includes(x));
   });
 });
+
+describe.each(['A', 'B'] as const)('filters on facts no two records share, variant %s', (variant: Variant) => {
+  it('asks each filter with record 0\'s own value of such a fact and the value of its own fact that record 0 lacks: nothing listed', () => {
+    let asked = 0;
+    for (const op of operationsFor(variant)) {
+      const recipe = recipeFor(op.id);
+      for (const p of op.params) {
+        const plan = effectPlan(op, p);
+        if (!plan || !recipe?.apart) continue;
+        for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.match !== 'names' && x.effect.match !== 'pattern')) {
+          const f = factOf(other.effect);
+          if (f === undefined || f === plan.fact || !(f in recipe.apart) || !f.startsWith('text:')) continue;
+          asked++;
+          expect(plan.queries.some((q) => q.fields[p.name]?.sym === 'y' && q.fields[other.name]?.sym === 'o' && q.include.length === 0 && q.exclude.includes(0)), `${op.id} ${p.name} with ${other.name}`).toBe(true);
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+});

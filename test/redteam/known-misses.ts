@@ -19,8 +19,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'required/post_appeals.create/post_appeal[reason] sees the appeal accepted and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
     'uploads-uploader-lost-with-source':
       'search[source] has no effect plan (no recipe makes uploads that differ in source only), so uploader_name is never asked together with it',
-    'pools-category-lost-with-name':
-      'pools are made with names of their own (apart), so no plan holds name_matches equal on two pools while category differs',
     'related-tag-category-zero-ignored':
       'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
     'wiki-creator-name-matches-updater':

@@ -87,8 +87,11 @@ export interface EffectPlan {
   readonly severalTags: boolean;
 }
 
-/** A value of a fact in a plan: `x`, `y` (the fact under test) or `s` (shared). */
-export type Sym = 'x' | 'y' | 's';
+/**
+ * A value of a fact in a plan: `x`, `y` (the fact under test), `s` (shared), or `o`: in a query, the value
+ * record 0 holds of a fact no two records may share (Recipe.apart), which each record has one of its own.
+ */
+export type Sym = 'x' | 'y' | 's' | 'o';
 
 export interface PlannedQuery {
   /** Parameter (as the model names it) -> the fact and symbol its value is. */
@@ -145,6 +148,12 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     const otherFact = factOf(other.effect)!;
     queries.push({ fields: { ...alone('x'), [other.name]: { fact: otherFact, sym: otherFact === fact ? 'x' : 's' } }, include: [0], exclude: [1] });
   }
+  // With each filter on a fact the records cannot share (a unique name): record 0's own value of it, and
+  // the value of the fact under test that record 0 does not have. Nothing is listed; a server that drops
+  // this filter in that company lists record 0.
+  for (const other of filters.filter((x) => x.name !== p.name && factOf(x.effect) !== fact && recipe.apart && factOf(x.effect)! in recipe.apart && factOf(x.effect)!.startsWith('text:'))) {
+    queries.push({ fields: { ...alone('y'), [other.name]: { fact: factOf(other.effect)!, sym: 'o' } }, include: [], exclude: [0] });
+  }
   const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
   return { fact, records: [record('x'), record('y')], queries, prefixDecoy, severalTags: effect.subject === 'post-tags' };
 }
@@ -183,9 +192,12 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
   };
   const made: number[] = [];
   const madeWith: Facts[] = [];
-  for (const record of plan.records) {
+  // Facts asked by record 0's own value: each record is given a word of its own for them.
+  const own = [...new Set(plan.queries.flatMap((q) => Object.values(q.fields).filter((v) => v.sym === 'o').map((v) => v.fact)))];
+  for (const [i, record] of plan.records.entries()) {
     const facts: { -readonly [K in keyof Facts]: Facts[K] } = { except: [...made] };
     const texts: Record<string, string> = {};
+    for (const f of own) texts[f.slice(5)] = i === 0 ? wordOf(f, 'o') : ctx.unique(`o${f.slice(5).replace(/_/g, '')}`).toLowerCase();
     for (const [f, sym] of Object.entries(record)) {
       if (f === 'creator') facts.as = accountOf(f, sym);
       else if (f === 'recipient') facts.to = accountOf(f, sym);
@@ -231,6 +243,13 @@ const planned = (fallback: Run): Run => async (ctx, op, p) => {
   const plan = effectPlan(op, p);
   if (plan) return runPlan(ctx, op, p, plan);
   return fallback(ctx, op, p);
+};
+
+/** A value of a set: by its plan (two values, in company of the other filters), then every value of the set alone. */
+const valueOfSet: Run = async (ctx, op, p) => {
+  const plan = effectPlan(op, p);
+  if (plan) await runPlan(ctx, op, p, plan);
+  await valueField(ctx, op, p);
 };
 
 /** A filter by an account or a post whose recipe cannot vary it: not checkable (a recipe that can has a plan). */
@@ -647,7 +666,7 @@ async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: Res
 }
 
 const RUNS: Readonly<Record<string, Run>> = {
-  creator: planned(creator), recipient: planned(recipient), post: planned(onPost), 'post-tags': planned(onPost), self, text: planned(textField), value: valueField, flag, level,
+  creator: planned(creator), recipient: planned(recipient), post: planned(onPost), 'post-tags': planned(onPost), self, text: planned(textField), value: valueOfSet, flag, level,
   topic, 'topic-title': topic, 'topic-category': topic,
 };
 

@@ -410,6 +410,13 @@ export const GENERAL_REQUIREMENTS = [
     params: ['uploads.create upload[rating]'],
   },
   {
+    id: 'IB-4-post_votes-score-required', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
+    statement: 'A vote without score is not counted: the score is REQUIRED and closed (up or down), so no value of its set stands in for the one not sent.',
+    quote: 'Marked REQUIRED parameters must be sent. ... Post votes Create: `score` REQUIRED: up or down',
+    interpretations: ['INT-missing-required-status', 'INT-record-fields'],
+    params: ['post_votes.create score'],
+  },
+  {
     id: 'IB-4-post_votes-score', section: '4', level: 'SHOULD', carrier: { scenario: 'posts', operations: ['post_votes.create', 'posts.show'] },
     statement: 'A vote up raises the score a post record shows, a vote down lowers it.',
     quote: 'Post votes Create: `score` REQUIRED: up or down',

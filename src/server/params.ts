@@ -101,6 +101,11 @@ export function validateParams(op: ResolvedOperation, input: RawInput, faults: F
         strings.set(p.name, 'questionable');
         continue;
       }
+      // Fault vote-score-defaulted: a vote without score is counted as a vote up.
+      if (op.id === 'post_votes.create' && p.name === 'score' && faults.active('vote-score-defaulted')) {
+        strings.set(p.name, p.values![0]!);
+        continue;
+      }
       if (p.required && reading.missingTextEmpty && p.type === 'string' && !p.values) {
         strings.set(p.name, '');
         continue;

@@ -57,9 +57,26 @@ export const vote_values_are_different_votes = defineCheck({
   },
 });
 
+export const vote_without_score_is_not_counted = defineCheck({
+  id: 'post_votes/score-required', fn: 'vote_without_score_is_not_counted', resource: 'post_votes',
+  description: 'a vote without score (REQUIRED, up or down) moves nothing a post shows: no value of the set stands in for it', requirements: ['IB-4-post_votes-score-required'], readOnly: false,
+  async run(ctx) {
+    const post = await makePost(ctx);
+    const before = await show(ctx, 'posts.show', post.id);
+    // How it is refused is the register's reading (required/post_votes.create/score); a vote counted is one no one cast.
+    const reply = await ctx.target.call('post_votes.create', { path: { post_id: post.id } });
+    ctx.note(reply);
+    const moved = numbersMoved(before, await show(ctx, 'posts.show', post.id));
+    if (Object.keys(moved).length > 0) {
+      fail(`a vote without score was answered ${reply.status} and changed post ${post.id}: ${JSON.stringify(moved)}`, { reply, expected: 'the post unchanged (a refusal: INT-missing-required-status)', actual: JSON.stringify(moved) });
+    }
+  },
+});
+
 export function checks(): Check[] {
   return [
     votes_move_the_score,
     vote_values_are_different_votes,
+    vote_without_score_is_not_counted,
   ];
 }

@@ -38,5 +38,6 @@ export const postVotesModule: ResourceModule = {
   },
   faults: [
     { id: 'votes-down-as-up', requirements: ['IB-4-post_votes-score', 'IB-4-post_votes-score-values'], summary: 'A vote down is counted as a vote up.', caughtBy: 'post_votes/*' },
+    { id: 'vote-score-defaulted', requirements: ['IB-4-post_votes-score-required'], summary: 'A vote without score is taken and counted as a vote up.', caughtBy: 'post_votes/score-required' },
   ],
 };

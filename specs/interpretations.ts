@@ -99,7 +99,7 @@ const register = [
     reading:
       'The checker never computes the hash: an account in the accounts file may carry its legacy `password_hash`, sent with `login`. The reference server stores, for each account, SHA1 of `conform--<password>--` and accepts it.',
     why: 'Without the salt no client can compute it; only the service can give a legacy user the value.',
-    checks: 'SHOULD level; skipped for accounts without a password_hash in the accounts file.',
+    checks: 'Where the accounts file gives an account its password_hash (a value only the service can give), `login` with it must authenticate as that account (MUST, as `api_key` and HTTP Basic: section 5 states all three as what authenticates a request); skipped for accounts without one.',
   },
   {
     id: 'INT-anonymous-refused',

@@ -512,7 +512,7 @@ export const GENERAL_REQUIREMENTS = [
     quote: 'HTTP Basic Authentication with the user name and the API key also authenticates a request.',
   },
   {
-    id: 'IB-5-auth-password-hash', section: '5', level: 'SHOULD', carrier: { scenario: 'auth' },
+    id: 'IB-5-auth-password-hash', section: '5', level: 'MUST', carrier: { scenario: 'auth' },
     statement: '`login` with a legacy `password_hash` authenticates a request.',
     quote: 'Legacy users can send `password_hash` (old salted SHA1 hashed password) instead.',
     interpretations: ['INT-password-hash'],

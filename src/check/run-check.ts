@@ -1,4 +1,5 @@
 /** Runs one check against a context and turns its outcome into a result. */
+import { requirement } from '../../specs/requirements/index.ts';
 import type { Check, CheckContext } from './check.ts';
 import { Blocked, CheckFailure, CheckSkip, levelOf } from './check.ts';
 import type { Exchange } from './http.ts';
@@ -91,8 +92,11 @@ export async function runCheck(check: Check, shared: Omit<CheckContext, 'note'>,
     if (err instanceof ReadOnlyRefusal) return finish({ status: 'skip', message: `needs records that only a state-changing request can make: ${err.message}` }, []);
     const failed = level === 'MUST' || strict ? 'fail' : 'warn';
     if (err instanceof CheckFailure) {
+      // A check of a SHOULD that finds a MUST broken on its way (an envelope that contradicts its status)
+      // fails at the level of what it found.
+      const raised = err.detail.requirement !== undefined && level !== 'MUST' && requirement(err.detail.requirement).level === 'MUST';
       // A failure that rests only on a reading of the register is a warning naming it (Non-Strict).
-      const status = err.detail.interpretation && !strict ? 'warn' : failed;
+      const status = err.detail.interpretation && !strict ? 'warn' : raised ? 'fail' : failed;
       const shown = err.detail.exchange ? [...exchanges.filter((e) => e !== err.detail.exchange), err.detail.exchange] : exchanges;
       return finish(
         {
@@ -102,6 +106,7 @@ export async function runCheck(check: Check, shared: Omit<CheckContext, 'note'>,
           ...(err.detail.expected !== undefined ? { expected: err.detail.expected } : {}),
           ...(err.detail.actual !== undefined ? { actual: err.detail.actual } : {}),
           ...(err.detail.requirement ? { failedRequirement: err.detail.requirement } : {}),
+          ...(raised ? { level: 'MUST' as const } : {}),
         },
         shown,
       );

@@ -38,6 +38,8 @@ export const TRANCHES: Readonly<Record<string, Tranche>> = {
   'tranche-2': { shards: 2, allowFetch: ['127.0.0.1'] },
   // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 75 runs, in two files.
   'tranche-3': { shards: 2, allowFetch: ['127.0.0.1'] },
+  // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 100 runs, in two files.
+  'tranche-4': { shards: 2, allowFetch: ['127.0.0.1'] },
 };
 
 function trancheOf(tranche: string): Tranche {

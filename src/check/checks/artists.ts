@@ -33,12 +33,13 @@ async function richArtist(ctx: CheckContext) {
 
 type RichArtist = Awaited<ReturnType<typeof richArtist>>;
 
-/** What a decoy artist carries: the searched value in another field than the one the form searches. */
-type Decoy = (a: RichArtist, searched: string) => Record<string, string>;
+/** What each decoy artist carries: the searched value in another field than the one the form searches (its base name, when it sets `name`). */
+type Decoy = (a: RichArtist, searched: string) => Readonly<Partial<Record<string, string>>>[];
 
 /**
  * search[name] in one of its forms finds the rich artist and neither the plain one nor a decoy that
- * carries the searched value in another field (a base name among other names, an other name as a group):
+ * carries the searched value in another field (a base name among other names, an other name as a group or
+ * as a base name):
  * a server that searches the wrong field, or every field, lists the decoy.
  */
 function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string, what: string, decoy?: Decoy): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
@@ -49,9 +50,9 @@ function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string
       const a = await richArtist(ctx);
       const searched = query(a);
       const excluded = [a.plain];
-      if (decoy) {
-        const name = ctx.unique('decoy').toLowerCase();
-        const reply = await succeed(ctx, 'artists.create', { fields: { name, ...decoy(a, searched.replace(/^[a-z]+:/, '')) } }, 'a decoy artist');
+      for (const fields of decoy?.(a, searched.replace(/^[a-z]+:/, '')) ?? []) {
+        const name = fields.name ?? ctx.unique('decoy').toLowerCase();
+        const reply = await succeed(ctx, 'artists.create', { fields: { name, ...fields } }, 'a decoy artist');
         const id = reply.createdId() ?? (await listIds(ctx, 'artists.list', { name: `name:${name}` }))[0];
         if (id === undefined) skip('the decoy artist cannot be found to search for it');
         excluded.push(id);
@@ -65,13 +66,13 @@ function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string
 
 export const artist_search_by_url = defineCheck({ fn: 'artist_search_by_url', ...nameSearch('IB-4-artists-name-url', (a) => a.urls[1]!, 'an http URL') });
 
-export const artist_search_by_base_name = defineCheck({ fn: 'artist_search_by_base_name', ...nameSearch('IB-4-artists-name-base', (a) => `name:${a.name}`, 'name:', (_a, v) => ({ other_names_comma: v })) });
+export const artist_search_by_base_name = defineCheck({ fn: 'artist_search_by_base_name', ...nameSearch('IB-4-artists-name-base', (a) => `name:${a.name}`, 'name:', (_a, v) => [{ other_names_comma: v }, { group_name: v }]) });
 
-export const artist_search_in_other_names = defineCheck({ fn: 'artist_search_in_other_names', ...nameSearch('IB-4-artists-name-other', (a) => `other:${a.other[1]}`, 'other:', (_a, v) => ({ group_name: v })) });
+export const artist_search_in_other_names = defineCheck({ fn: 'artist_search_in_other_names', ...nameSearch('IB-4-artists-name-other', (a) => `other:${a.other[1]}`, 'other:', (_a, v) => [{ group_name: v }, { name: v }]) });
 
-export const artist_search_by_group = defineCheck({ fn: 'artist_search_by_group', ...nameSearch('IB-4-artists-name-group', (a) => `group:${a.group}`, 'group:', (_a, v) => ({ other_names_comma: v })) });
+export const artist_search_by_group = defineCheck({ fn: 'artist_search_by_group', ...nameSearch('IB-4-artists-name-group', (a) => `group:${a.group}`, 'group:', (_a, v) => [{ other_names_comma: v }, { name: v }]) });
 
-export const artist_plain_search_covers_other_names = defineCheck({ fn: 'artist_plain_search_covers_other_names', ...nameSearch('IB-4-artists-name-plain', (a) => a.other[0]!, 'a plain other name', (_a, v) => ({ group_name: v })) });
+export const artist_plain_search_covers_other_names = defineCheck({ fn: 'artist_plain_search_covers_other_names', ...nameSearch('IB-4-artists-name-plain', (a) => a.other[0]!, 'a plain other name', (_a, v) => [{ group_name: v }]) });
 
 export const artist_url_string_takes_each_url = defineCheck({
   id: 'artists/url-string', fn: 'artist_url_string_takes_each_url', resource: 'artists',

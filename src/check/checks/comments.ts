@@ -3,7 +3,7 @@ import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { recordId } from '../formats.ts';
 import { make, makePost } from '../world.ts';
-import { field, listIds, show, succeed, text } from './support/calls.ts';
+import { field, listIds, show, succeed, text, withMarkup } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
 import { listedFor } from './support/pages.ts';
 import { compareTimes, nextSecondWhenCoarse } from './support/times.ts';
@@ -14,12 +14,13 @@ export const comment_lifecycle = defineCheck({
   async run(ctx) {
     const post = await makePost(ctx);
     const id = await make.comment(ctx, post.id);
-    const body = ctx.unique('edited');
+    const word = ctx.unique('edited');
+    const body = withMarkup(word);
     await succeed(ctx, 'comments.update', { path: { id }, fields: { body } }, 'the comment update');
     const shown = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
     if (shown !== body) fail(`the comment body is "${shown}" after the update`, { expected: body, actual: shown });
     await succeed(ctx, 'comments.delete', { path: { id } }, 'the comment delete');
-    await expectDeleted(ctx, { id, show: 'comments.show', list: 'comments.list', search: { body_matches: body } });
+    await expectDeleted(ctx, { id, show: 'comments.show', list: 'comments.list', search: { body_matches: word } });
   },
 });
 

@@ -340,7 +340,10 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
     const exclude = usable.filter((r) => (exact ? valueOf(r, field) !== v : ![field, OTHER_END[field]].some((f) => f !== undefined && valueOf(r, f)?.includes(v)))).map((r) => recordId(r)!);
     return { include, exclude };
   };
-  for (const mine of [a, b]) {
+  // An exact comparison is also asked of a value another record's value starts with (a prefix decoy the
+  // target happens to hold): a server that compares prefixes lists that record.
+  const prefixed = exact ? usable.filter((r) => usable.some((x) => valueOf(x, field) !== valueOf(r, field) && (valueOf(x, field) ?? '').startsWith(valueOf(r, field) ?? '\u0000'))).slice(0, 2) : [];
+  for (const mine of [a, b, ...prefixed.filter((r) => r !== a && r !== b)]) {
     const value = text(mine[field]!);
     const { include, exclude } = split(value);
     await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`);
@@ -355,14 +358,16 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
     }
   }
   if (!exact || !otherEnd) return;
-  const across = usable.find((r) => {
+  // Each such value (up to three): one of them may also begin another record's value, which a prefix comparison lists.
+  const across = usable.filter((r) => {
     const v = valueOf(r, otherEnd);
     return v !== undefined && v !== '' && !usable.some((x) => valueOf(x, field) === v);
   });
-  if (!across) return;
-  const value = text(across[otherEnd]!);
-  const { include, exclude } = split(value);
-  await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value} (the ${otherEnd} of ${op.id.split('.')[0]} ${recordId(across)})`);
+  for (const r of across.filter((x, i) => across.findIndex((y) => valueOf(y, otherEnd) === valueOf(x, otherEnd)) === i).slice(0, 3)) {
+    const value = text(r[otherEnd]!);
+    const { include, exclude } = split(value);
+    await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value} (the ${otherEnd} of ${op.id.split('.')[0]} ${recordId(r)})`);
+  }
 }
 
 /** The field at the other end of a relation, which a search of one end must not read. */
@@ -392,7 +397,7 @@ const topic: Run = async (ctx, op, p) => {
     const lists = [];
     for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
     expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
-    await topicWithCreator(ctx, op, p, made[0]!, lists[0]!);
+    await topicWithCreator(ctx, op, p, made[0]!, lists[0]!, lists[1]!);
     return;
   }
   // Each topic's posts, by the topic (its own check proves search[topic_id]).
@@ -402,12 +407,12 @@ const topic: Run = async (ctx, op, p) => {
 };
 
 /**
- * A topic's posts together with who wrote them: a topic of another account beside the check's own, and
+ * A topic's posts together with who wrote them: a topic of another account beside the check's own two, and
  * each topic asked with each author lists the author's first post of it only (a server that drops one
- * filter in the other's company lists a post of the other author). Posts are made through topics only
+ * filter in the other's company lists a post of the other author, or of the author's other topic). Posts are made through topics only
  * (INT-forum-post-topic).
  */
-async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, mineTopic: number, ofMine: readonly number[]): Promise<void> {
+async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, mineTopic: number, ofMine: readonly number[], mineElsewhere: readonly number[]): Promise<void> {
   const byName = op.params.find((x) => filterOf(x.effect)?.subject === 'creator' && filterOf(x.effect)?.match === 'name');
   if (!byName) return;
   const [mine, other] = twoMakers(ctx);
@@ -417,8 +422,9 @@ async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: Res
   if (ofOther.length === 0) skip(`the first post of the forum topic ${otherTopic} is not listed by ${p.name}`);
   const key = shortName(p.name);
   const by = shortName(byName.name);
-  for (const [topicId, posts, author, stranger] of [[mineTopic, ofMine, mine, other], [otherTopic, ofOther, other, mine]] as const) {
-    await selects(ctx, op.id, { [key]: topicId, [by]: author.name }, posts, [], `${p.name}=${topicId} & ${byName.name}=${author.name}`, author);
+  // The author's posts of another topic are left out too: a server that drops the topic in the author's company lists them.
+  for (const [topicId, posts, author, stranger, elsewhere] of [[mineTopic, ofMine, mine, other, mineElsewhere], [otherTopic, ofOther, other, mine, []]] as const) {
+    await selects(ctx, op.id, { [key]: topicId, [by]: author.name }, posts, elsewhere, `${p.name}=${topicId} & ${byName.name}=${author.name}`, author);
     await selects(ctx, op.id, { [key]: topicId, [by]: stranger.name }, [], posts, `${p.name}=${topicId} & ${byName.name}=${stranger.name}`, stranger);
   }
 }
@@ -476,21 +482,14 @@ const level: Run = async (ctx, op, p) => {
     const extra = Object.entries(also).map(([k, v]) => ` and ${k}=${v}`).join('');
     await selects(ctx, op.id, { name: who.name, [key]: value, ...also }, wanted ? [id] : [], wanted ? [] : [id], `${p.name}=${value}${extra} with search[name]=${who.name} (level ${who.level})`);
   };
-  // The other bound of a range (min with max): a server that drops one bound only when both are given.
-  const bound = (match: 'min' | 'max') => op.params.find((x) => x.effect?.kind === 'filter' && x.effect.subject === 'level' && x.effect.match === match);
-  if (effect.match === 'eq') {
-    await probe(low, low.level, true);
-    await probe(low, high.level, false);
-  } else if (effect.match === 'min') {
-    await probe(high, high.level, true);
-    await probe(low, high.level, false);
-    const max = bound('max');
-    if (max) await probe(low, high.level, false, { [shortName(max.name)]: high.level });
-  } else {
-    await probe(low, low.level, true);
-    await probe(high, low.level, false);
-    const min = bound('min');
-    if (min) await probe(high, low.level, false, { [shortName(min.name)]: low.level });
+  // The account p must leave out, and p's value that does so.
+  const [out, value]: [Account, number] = effect.match === 'max' ? [high, low.level] : [low, high.level];
+  await probe(effect.match === 'max' ? low : high, effect.match === 'max' ? low.level : high.level, true);
+  await probe(out, value, false);
+  // With every other filter by level, set so that it alone would list that account (a min with a max, a
+  // level with either bound): a server that drops p only in that company lists it.
+  for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.subject === 'level')) {
+    await probe(out, value, false, { [shortName(other.name)]: out.level });
   }
 };
 
@@ -610,7 +609,31 @@ const versions: Run = async (ctx, op, p) => {
   }
   expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
   await versionsTogether(ctx, op, p, maker);
+  await recordWithItsPost(ctx, op, p, maker);
 };
+
+/**
+ * A version listing by the record (note_id) together with its post (post_id): two records on one post, each
+ * asked with the post, list versions, none in common (a server that drops the record in the post's company
+ * lists both); and a record asked with a post it is not on lists nothing (one that drops the post lists it).
+ */
+async function recordWithItsPost(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, maker: VersionMaker): Promise<void> {
+  const versioned = op.params.find((x) => filterOf(x.effect)?.subject === 'versioned');
+  const byPost = op.params.find((x) => filterOf(x.effect)?.subject === 'post');
+  if (!versioned || !byPost || (p !== versioned && p !== byPost) || !maker.varies.includes('post')) return;
+  const [rk, pk] = [shortName(versioned.name), shortName(byPost.name)];
+  const post = await makePost(ctx);
+  const [a, b] = [await maker.make(ctx, { post }), await maker.make(ctx, { post })];
+  const lists: number[][] = [];
+  for (const id of [a, b]) {
+    const ids = await listed(ctx, op.id, { [rk]: id, [pk]: post.id });
+    if (ids.length === 0) fail(`${op.id} with ${rk}=${id} & ${pk}=${post.id} lists no version, though the check made one`, { expected: 'the version made', actual: '[]' });
+    lists.push(ids);
+  }
+  expectDisjoint(lists[0]!, lists[1]!, `${rk}=${a} & ${pk}=${post.id} and ${rk}=${b} & ${pk}=${post.id}`);
+  const elsewhere = await makePost(ctx);
+  await selects(ctx, op.id, { [rk]: a, [pk]: elsewhere.id }, [], lists[0]!, `${rk}=${a} & ${pk}=${elsewhere.id} (a post it is not on)`);
+}
 
 type FilterEffect = Extract<ResolvedParam['effect'], { kind: 'filter' }>;
 const filterOf = (e: ResolvedParam['effect']): FilterEffect | undefined => (e?.kind === 'filter' ? e : undefined);

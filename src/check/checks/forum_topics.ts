@@ -6,7 +6,7 @@
 import type { Variant } from '../../../specs/model/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
-import { field, idOf, listIds, records, succeed, text } from './support/calls.ts';
+import { field, idOf, listIds, records, succeed, text, withMarkup } from './support/calls.ts';
 import { deletedAndUndeleted, findable } from './support/deletion.ts';
 import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
 
@@ -47,7 +47,7 @@ export function forum_fields_are_stored_as_sent(variant: Variant): Check {
       }
       const post = (await listIds(ctx, 'forum_posts.list', { topic_id: id }))[0];
       if (post === undefined) skip(`the first post of topic ${id} is not listed by search[topic_id]`);
-      const body = ctx.unique('edited post');
+      const body = withMarkup(ctx.unique('edited post'));
       await updateAndReadBack(ctx, 'forum_posts.update', { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body }, `forum post ${post}`);
     },
   });

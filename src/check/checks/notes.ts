@@ -2,7 +2,7 @@
 import type { Check } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
-import { field, idOf, listIds, records, show, succeed, text } from './support/calls.ts';
+import { field, idOf, listIds, records, show, succeed, text, withMarkup } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
 import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
@@ -65,7 +65,7 @@ export const note_geometry_is_stored_as_sent = defineCheck({
     const id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created } }, 'creating a note'), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
     await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created`);
     // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
-    const updated = { x: 0, y: 3, width: 5, height: 5, body: ctx.unique('moved body') };
+    const updated = { x: 0, y: 3, width: 5, height: 5, body: withMarkup(ctx.unique('moved body')) };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
   },
 });

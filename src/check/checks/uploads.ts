@@ -97,7 +97,7 @@ async function sourceSearchByDownload(ctx: CheckContext): Promise<void> {
  * URL as not public (INT-source-download), fails when it refuses it otherwise. Returns the file server and
  * the path it served.
  */
-async function uploadFromSource(ctx: CheckContext, label: string, fields: { rating: string; tag_string: string }) {
+async function uploadFromSource(ctx: CheckContext, label: string, fields: { rating: string; tag_string: string; parent_id?: number }) {
   reachable(ctx);
   const server = await fileServer(ctx);
   const path = `/${ctx.unique(label)}.png`;
@@ -133,15 +133,17 @@ export const upload_source_is_downloaded = defineCheck({
 
 export const upload_by_source_carries_its_fields = defineCheck({
   id: 'uploads/source-fields', fn: 'upload_by_source_carries_its_fields', resource: 'uploads',
-  description: 'the post an upload by upload[source] becomes carries its upload[rating] and upload[tag_string], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
+  description: 'the post an upload by upload[source] becomes carries its upload[rating], upload[tag_string] and upload[parent_id], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
   async run(ctx) {
     const tag = ctx.unique('bysource').toLowerCase();
     // The last rating of the set: a server that drops the rating of an upload by source shows another.
     const rating = uploadRatings(ctx).at(-1)!;
-    await uploadFromSource(ctx, 'fields', { rating, tag_string: `${tag} ${tag}_2` });
+    // Every field of the create, beside the source: a server may take another path for an upload by URL.
+    const parent = await makePost(ctx);
+    await uploadFromSource(ctx, 'fields', { rating, tag_string: `${tag} ${tag}_2`, parent_id: parent.id });
     const made = await listIds(ctx, 'posts.list', { tags: tag });
     if (made.length !== 1) fail(`the upload by source did not become one post found by its tag ${tag} (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
-    await expectReadBack(ctx, { id: made[0]!, show: 'posts.show', list: 'posts.list', search: { tags: tag } }, { rating, tag_string: `${tag} ${tag}_2` }, 'the post of an upload by source');
+    await expectReadBack(ctx, { id: made[0]!, show: 'posts.show', list: 'posts.list', search: { tags: tag } }, { rating, tag_string: `${tag} ${tag}_2`, parent_id: parent.id }, 'the post of an upload by source');
   },
 });
 

@@ -39,9 +39,12 @@ function refusedForLevel(ctx: CheckContext, reply: Reply, options: CallOptions, 
   skip(`${what} was refused (403) to ${actor.name} (${actor.role}, level ${actor.level}), the most privileged account given; the document gives no level for it, so a server may reserve it to higher levels (INT-levels): add a higher-level account to the accounts file`);
 }
 
-/** Fails unless the answer is not a success (status and envelope). */
+/** Fails unless the answer is not a success (status and envelope); a refusal whose envelope says success breaks IB-7-envelope-agrees. */
 export function expectRefused(reply: Reply, what: string): void {
   const e = reply.envelope();
+  if (!reply.ok && reply.op?.stateChanging && e.ok && e.envelope.success === true) {
+    fail(`${what} was answered ${reply.status} with an envelope saying success=true`, { reply, requirement: 'IB-7-envelope-agrees', expected: 'success=false', actual: 'success=true' });
+  }
   if (reply.ok || (e.ok && e.envelope.success === true)) {
     fail(`${what} succeeded (${reply.status})`, { reply, expected: 'a refusal', actual: String(reply.status) });
   }
@@ -101,3 +104,13 @@ export async function idOf(ctx: CheckContext, reply: { createdId(): number | und
   }
   return skip(`the ${what} just created names no id in its answer and cannot be found alone by a search, so it cannot be told apart from others (INT-created-id)`);
 }
+
+/**
+ * Characters a form encoding or a markup rendering can lose (`&` ends a form field when re-parsed, `<` opens
+ * an element, `%` and `+` are escapes, `"` and `;` delimit): added after a word to a text written and
+ * read back, never to one searched for.
+ */
+export function withMarkup(word: string): string {
+  return `${word} & <b>x</b> "q" a=b;c 100% +1`;
+}
+

@@ -4,7 +4,7 @@
  * MUST requirements were not established, naming why; coverage counts requirements established.
  */
 import { describe, expect, it } from 'vitest';
-import { levelOf } from '../../src/check/check.ts';
+import { fail, levelOf } from '../../src/check/check.ts';
 import type { Check, RootCause } from '../../src/check/check.ts';
 import type { RunConfig } from '../../src/check/config.ts';
 import { allChecks } from '../../src/check/registry.ts';
@@ -145,6 +145,15 @@ describe('the verdict of a run', () => {
     expect(stale.exit).toBe(EXIT.fail);
     expect(stale.line).not.toMatch(/^CONFORMANT/);
     expect(stale.line).toMatch(/^NON-CONFORMANT \(.*the baseline is out of date/);
+  });
+
+  it('a SHOULD check that finds a MUST broken on its way fails at MUST, naming it; a SHOULD failure of its own warns', async () => {
+    const should: Check = { ...all.find((c) => levelOf(c) === 'SHOULD')!, run: async () => fail('an envelope that contradicts its status', { requirement: 'IB-7-envelope-agrees' }) };
+    const ctx = { target: { http: { requests: 0 }, throttledRetries: 0, scoped() { return this; } } } as unknown as Parameters<typeof runCheck>[1];
+    const raised = await runCheck(should, ctx, false, 0, false);
+    expect(raised).toMatchObject({ status: 'fail', level: 'MUST', failedRequirement: 'IB-7-envelope-agrees' });
+    const own = await runCheck({ ...should, run: async () => fail('its own SHOULD') }, ctx, false, 0, false);
+    expect(own).toMatchObject({ status: 'warn', level: 'SHOULD' });
   });
 
   it('a MUST check that warns on a reading of the register establishes its requirement (the text allows it)', () => {

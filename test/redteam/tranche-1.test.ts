@@ -1,6 +1,6 @@
 /**
- * The first red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-1/, on each variant
- * whose text it breaks, is caught by the checks of its family, unless ./known-misses.ts lists it, and
+ * The first red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-1/, on one variant
+ * whose text it breaks (A and B by turns: see ./shards.ts), is caught by the checks of its family, unless ./known-misses.ts lists it, and
  * then it is missed. The runs are dealt to this file (shard 1) and tranche-1-2.test.ts, which run side
  * by side (see ./shards.ts); this one also checks that every run is dealt once.
  */

@@ -1,6 +1,6 @@
 /**
- * The second red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-2/, on each variant
- * whose text it breaks, is caught by the checks of its family, unless ./known-misses.ts lists it under
+ * The second red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-2/, on one variant
+ * whose text it breaks (A and B by turns: see ./shards.ts), is caught by the checks of its family, unless ./known-misses.ts lists it under
  * tranche-2, and then it is missed. Its runs are dealt to this file and tranche-2-2.test.ts (see ./shards.ts).
  */
 import { all } from './tranche-2/all.ts';

@@ -5,17 +5,21 @@
 // or pass the application itself: `app: yourExpressApp` (or a fastify instance, an http.Server, a request
 // listener), served on a free loopback port for the run. CONFORM_FAULT=<id> switches on one deliberate
 // violation of the reference server (`npx conform serve --list-faults`), to see tests fail.
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { startReferenceServer } from 'imageboard-conform';
 import { describeConformance } from 'imageboard-conform/vitest';
 
 const fault = process.env.CONFORM_FAULT;
-const server = await startReferenceServer({ variant: 'A', faults: fault ? [fault] : [] });
-afterAll(() => server.close());
+let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+beforeAll(async () => {
+  server = await startReferenceServer({ variant: 'A', faults: fault ? [fault] : [] });
+});
+afterAll(() => server?.close());
 
 describeConformance({
   variant: 'A',
-  target: server.url,
+  // Read when the run starts, after the hook above: the server starts while the checks load.
+  target: () => server!.url,
   // A few resources; leave `only` out to run every check of the variant.
   only: process.env.CONFORM_ONLY?.split(',') ?? ['artists', 'pools'],
 });

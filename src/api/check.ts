@@ -129,8 +129,17 @@ export interface RunHooks {
 
 /** Runs the checks and resolves to the report. Never prints and never ends the process. */
 export async function check(options: CheckOptions): Promise<Report> {
+  return checkWith(options);
+}
+
+/** `check()` with a suites' process started ahead of it (a test runner's integration starts it when the tests are registered). */
+export async function checkWith(options: CheckOptions, suitesProcess?: SuitesProcess): Promise<Report> {
   const dir = options.report;
-  return (await runCheck(options, dir !== undefined ? { reportDir: async () => (await import('../report/dir.ts')).prepareReportDir(dir) } : {})).report;
+  const hooks: RunHooks = {
+    ...(dir !== undefined ? { reportDir: async () => (await import('../report/dir.ts')).prepareReportDir(dir) } : {}),
+    ...(suitesProcess ? { suitesProcess } : {}),
+  };
+  return (await runCheck(options, hooks)).report;
 }
 
 function whole(value: number | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {

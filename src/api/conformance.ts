@@ -12,12 +12,17 @@ import { curlCommand } from '../report/curl.ts';
 import type { Report, ReportedResult } from '../report/model.ts';
 import { UsageError } from '../errors.ts';
 import type { CheckOptions } from './check.ts';
-import { check } from './check.ts';
+import { checkWith } from './check.ts';
 
 /** `describeConformance`'s options: those of `check()` (with `report`, the run also writes its report files). */
-export type ConformanceOptions = CheckOptions & {
+export type ConformanceOptions = Omit<CheckOptions, 'target'> & {
   /** The name of the group of tests (default: `conformance of variant A`). */
   readonly name?: string;
+  /**
+   * Base URL of the server under test, or a function giving it when the run starts (after the file's own
+   * `beforeAll` / `before` hooks): a server started in such a hook starts while the checks load.
+   */
+  readonly target?: string | (() => string | Promise<string>);
 };
 
 /** A check as a test: its name (check id and requirement ids) and its id. */
@@ -45,11 +50,19 @@ export function runTimeoutMs(options: ConformanceOptions): number {
   return ((options.deadlineSeconds ?? DEFAULTS.deadlineSeconds) + 120) * 1000;
 }
 
-/** The run, made once when first asked for. */
+/**
+ * The run, made once when first asked for. Its suites' process starts now, when the tests are registered,
+ * and loads the checks while the test file sets up (its server, in a hook) and the runner collects.
+ */
 export function runOnce(options: ConformanceOptions): () => Promise<Report> {
   let report: Promise<Report> | undefined;
-  const { name: _name, ...checkOptions } = options;
-  return () => (report ??= check(checkOptions));
+  const { name: _name, target, ...checkOptions } = options;
+  const warm = import('../check/runner.ts').then((m) => new m.SuitesProcess()).catch(() => undefined);
+  return () =>
+    (report ??= (async () => {
+      const url = typeof target === 'function' ? await target() : target;
+      return checkWith({ ...checkOptions, ...(url !== undefined ? { target: url } : {}) }, await warm);
+    })());
 }
 
 /** What a test does with its check's result. */

@@ -17,8 +17,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
   'tranche-3': {
     'post-appeals-reason-optional':
       'required/post_appeals.create/post_appeal[reason] sees the appeal accepted and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
-    'uploads-uploader-lost-with-source':
-      'search[source] has no effect plan (no recipe makes uploads that differ in source only), so uploader_name is never asked together with it',
     'related-tag-category-zero-ignored':
       'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
     'wiki-creator-name-matches-updater':

@@ -11,7 +11,7 @@ import { fileServer, reachable, refusedUnfetched } from './support/file-server.t
 import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
 import { expectListSelects } from './support/pages.ts';
 import { expectReadBack } from './support/read-back.ts';
-import { findMade } from './support/recipes.ts';
+import { findMade, othersThan, userIdOf } from './support/recipes.ts';
 import { uploadRatings, uploadWith } from './support/uploading.ts';
 
 export const upload_without_file_or_source_is_refused = defineCheck({
@@ -71,8 +71,21 @@ export const upload_source_search_is_exact = defineCheck({
     await expectListSelects(ctx, 'uploads.list', { source }, [mine], [decoy], `search[source]=${source}`);
     await expectListSelects(ctx, 'uploads.list', { source: longer }, [decoy], [mine], `search[source]=${longer}`);
     await expectListSelects(ctx, 'uploads.list', { source: source.slice(0, -4) }, [], [mine, decoy], `search[source]=${source.slice(0, -4)} (a prefix of both)`);
-    // Together with another filter.
+    // Together with the uploader: the same source uploaded by another account too, each account's listed
+    // with its own name or id only (a server that drops the uploader in the source's company lists both).
     await expectListSelects(ctx, 'uploads.list', { source, uploader_name: ctx.accounts.actor.name }, [mine], [decoy], `search[source]=${source} & search[uploader_name]=${ctx.accounts.actor.name}`);
+    const other = othersThan(ctx, ctx.accounts.actor)[0];
+    if (!other) return;
+    const tag = ctx.unique('src').toLowerCase();
+    const theirs = await ctx.target.call('uploads.create', { as: other, fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, source, rating: uploadRatings(ctx)[0]!, tag_string: tag } });
+    ctx.note(theirs);
+    if (!theirs.ok) return;
+    const their = theirs.createdId() ?? (await findMade(ctx, 'uploads.list', { uploader_name: other.name }, tag, 'an upload', other));
+    for (const [who, listed, left] of [[ctx.accounts.actor, mine, their], [other, their, mine]] as const) {
+      await expectListSelects(ctx, 'uploads.list', { source, uploader_name: who.name }, [listed], [left], `search[source]=${source} & search[uploader_name]=${who.name}`);
+      const id = await userIdOf(ctx, who);
+      await expectListSelects(ctx, 'uploads.list', { source, uploader_id: id }, [listed], [left], `search[source]=${source} & search[uploader_id]=${id}`);
+    }
   },
 });
 

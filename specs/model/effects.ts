@@ -40,6 +40,7 @@ export function effectText(effect: ParamEffect): string {
         : effect.subject === 'flag' ? `its state \`${effect.field}\``
         : WHOSE[effect.subject]!;
       if (effect.hides) return `Its first value leaves out the records not in the state \`${effect.field}\`; its second lists them all.`;
+      if (effect.subject === 'post-tags') return 'Lists only the records whose post carries every tag given (a tag search as on posts, meta-tags aside: INT-meta-tags), and none other.';
       return `Lists only the records whose ${whose} is ${HOW[effect.match]}, and none other.`;
     }
     case 'tags':

@@ -72,7 +72,8 @@ export const commentsModule: ResourceModule = {
         const tags = params.str(POST_TAGS);
         if (tags !== undefined) {
           // Meta-tags are unsupported here: every term is a plain tag the post must carry.
-          const names = parseTagString(tags).map((t) => t.name);
+          // Fault comments-post-tags-first-only: only the first of several tags is read.
+          const names = parseTagString(tags).map((t) => t.name).slice(0, f.active('comments-post-tags-first-only') ? 1 : undefined);
           if (names.length > 0) w.add(`c.post_id IN (SELECT id FROM posts WHERE tag_array @> ${w.p(names)}::text[])`);
         }
         const creatorName = params.str(CREATOR_NAME);
@@ -128,7 +129,9 @@ export const commentsModule: ResourceModule = {
           if (!mayModify(user, c.creator_id)) throw denied('only the creator or a moderator may edit a comment');
           if (env.faults.active('comments-update-ignored')) return;
           // Fault comments-update-body-kept-with-do-not-bump: an update carrying the flag keeps the old body.
-          const body = params.has(NO_BUMP) && env.faults.active('comments-update-body-kept-with-do-not-bump') ? c.body : (params.str(BODY) ?? c.body);
+          let body = params.has(NO_BUMP) && env.faults.active('comments-update-body-kept-with-do-not-bump') ? c.body : (params.str(BODY) ?? c.body);
+          // Fault comments-update-body-cut-at-ampersand: the body, read again as a query string, ends before its first `&`.
+          if (env.faults.active('comments-update-body-cut-at-ampersand') && body.includes('&')) body = body.slice(0, body.indexOf('&'));
           const noBump = params.has(NO_BUMP) ? params.str(NO_BUMP) === SET : c.do_not_bump_post;
           await tx.query('UPDATE comments SET body = $2, do_not_bump_post = $3, updater_id = $4, updated_at = now() WHERE id = $1', [c.id, body, noBump, user.id]);
         });
@@ -155,12 +158,14 @@ export const commentsModule: ResourceModule = {
     { id: 'comments-deleted-still-listed', requirements: ['IB-4-comments-lifecycle'], summary: 'A deleted comment is gone from show but still listed, not marked deleted.', caughtBy: 'comments/lifecycle' },
     { id: 'comments-creator-id-dropped-in-combination', requirements: ['IB-4-comments-search-creator_id'], summary: 'search[creator_id] on comments is read only when it is the one search parameter; with another it is dropped.', caughtBy: 'effects/comments.list/creator_id' },
     { id: 'comments-creator-name-substring', requirements: ['IB-4-comments-creator-name'], summary: 'search[creator_name] on comments matches substrings of names.' },
+    { id: 'comments-post-tags-first-only', requirements: ['IB-4-comments-search-post_tags_match'], summary: 'search[post_tags_match] on comments reads only the first of several tags.', caughtBy: 'effects/comments.list/post_tags_match' },
     { id: 'comments-post-id-ignored', requirements: ['IB-4-comments-post-id-A'], summary: 'search[post_id] on comments is ignored.', variants: ['A'] },
     { id: 'do-not-bump-ignored', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=1 still moves its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },
     { id: 'do-not-bump-zero-set', requirements: ['IB-4-comments-do-not-bump'], summary: 'A comment with do_not_bump_post=0 is taken as one with 1: it does not move its post to the top of the comment listing.', caughtBy: 'comments/do-not-bump' },
     { id: 'comments-update-body-kept-with-do-not-bump', requirements: ['IB-4-comments-lifecycle'], summary: 'An update carrying comment[do_not_bump_post] answers success and keeps the old body.', caughtBy: 'comments/update-with-do-not-bump' },
     { id: 'comments-do-not-bump-refused', requirements: ['IB-4-comments-do-not-bump'], summary: 'comment[do_not_bump_post] is refused (424).' },
     { id: 'comments-update-ignored', requirements: ['IB-4-comments-lifecycle'], summary: 'Comment updates answer success but save nothing.' },
+    { id: 'comments-update-body-cut-at-ampersand', requirements: ['IB-4-comments-lifecycle'], summary: 'An updated comment body ends before its first `&` (read again as a query string).', caughtBy: 'comments/lifecycle' },
     { id: 'comments-delete-noop', requirements: ['IB-4-comments-lifecycle', 'IB-3-delete'], summary: 'Comment deletes answer success but the comment remains.' },
   ],
 };

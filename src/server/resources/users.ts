@@ -62,7 +62,8 @@ export const usersModule: ResourceModule = {
           const min = params.int(MIN);
           if (min !== undefined) w.add(`level ${f.active('users-min-level-exclusive') ? '>' : '>='} ${w.p(min)}`);
           const level = params.int(LEVEL);
-          if (level !== undefined) w.add(`level = ${w.p(level)}`);
+          // Fault users-level-dropped-with-min: search[level] is read only without search[min_level].
+          if (level !== undefined && !(min !== undefined && f.active('users-level-dropped-with-min'))) w.add(`level = ${w.p(level)}`);
         }
         const max = MAX ? params.int(MAX) : undefined;
         if (max !== undefined && !f.active('user-max-level-ignored')) w.add(`level ${f.active('users-max-level-exclusive') ? '<' : '<='} ${w.p(max)}`);
@@ -88,6 +89,7 @@ export const usersModule: ResourceModule = {
     { id: 'users-max-level-exclusive', requirements: ['IB-4-users-max-level-A'], summary: 'search[max_level] leaves out users of exactly that level.', variants: ['A'], caughtBy: 'users/max-level' },
     { id: 'user-level-string', requirements: ['IB-2-user-level'], summary: 'In JSON, level is served as a string ("20").', caughtBy: 'users/level-is-a-number' },
     { id: 'user-level-search-ignored', requirements: ['IB-4-users-level-search'], summary: 'search[level] and search[min_level] are ignored.' },
+    { id: 'users-level-dropped-with-min', requirements: ['IB-4-users-search-level'], summary: 'search[level] is dropped when search[min_level] is given too.', caughtBy: 'effects/users.list/level' },
     { id: 'user-max-level-ignored', requirements: ['IB-4-users-max-level-A'], summary: 'search[max_level] is ignored.', variants: ['A'] },
     { id: 'users-sort-ignored', requirements: ['IB-4-users-sort-A', 'IB-4-users-sort-B'], summary: 'The users sort key is ignored.' },
   ],

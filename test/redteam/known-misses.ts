@@ -19,8 +19,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'required/post_appeals.create/post_appeal[reason] sees the appeal accepted and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
     'related-tag-category-zero-ignored':
       'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
-    'wiki-creator-name-matches-updater':
-      'wiki pages are edited by the account that made them: no page has an updater other than its creator',
   },
   'tranche-4': {
     'comments-update-body-optional':

@@ -205,6 +205,20 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
       else if (f.startsWith('text:')) texts[f.slice(5)] = wordOf(f, sym);
       else if (f.startsWith('value:')) facts.value = { field: f.slice(6), value: p.values?.[sym === 'y' ? 1 : 0] ?? '' };
     }
+    // By creator, where the recipe can rewrite a record: each record's texts are written last by the other
+    // record's creator (drafts first), so a server that reads the updater for the creator lists the wrong one.
+    if (fact === 'creator' && recipe.rewrite && ax.name !== ay.name && Object.keys(texts).length > 0) {
+      const finals = { ...texts };
+      facts.texts = Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, `${v}_draft`]));
+      const id = await recipe.make(ctx, facts);
+      const editor = i === 0 ? ay : ax;
+      if (!(await recipe.rewrite(ctx, id, editor, finals)) && !(await recipe.rewrite(ctx, id, facts.as ?? ctx.accounts.actor, finals))) {
+        fail(`${op.id.split('.')[0]} ${id} could not be updated by its creator`, { expected: 'a successful update', actual: 'a refusal' });
+      }
+      made.push(id);
+      madeWith.push({ ...facts, texts: finals });
+      continue;
+    }
     facts.texts = texts;
     // Who lists the records: dmails, the shared other end of both; others, each record's maker.
     if (op.id === 'dmails.list') facts.viewer = fact === 'recipient' ? accountOf('creator', 's') : (third ?? facts.as);

@@ -120,7 +120,8 @@ export const wikiPagesModule: ResourceModule = {
         const other = OTHER_NAMES ? params.str(OTHER_NAMES) : undefined;
         if (other !== undefined) w.add(anyNameMatches(w, 'other_names', other));
         const creatorName = params.str(CREATOR_NAME);
-        if (creatorName !== undefined) w.add(`creator_id = ${userIdByName(w, creatorName)}`);
+        // Fault wiki-creator-search-reads-updater: search[creator_name] compares the page's last updater.
+        if (creatorName !== undefined) w.add(`${f.active('wiki-creator-search-reads-updater') ? 'updater_id' : 'creator_id'} = ${userIdByName(w, creatorName)}`);
         const sort = params.str(SORT);
         const order = (sort !== undefined && !f.active('wiki-sort-ignored') && ORDERS.get(sort)) || 'id DESC';
         const rows = await pagedRows<WikiRow>(env, raw, w, `SELECT * FROM wiki_pages`, 'id', order);
@@ -186,6 +187,7 @@ export const wikiPagesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'wiki-creator-search-reads-updater', requirements: ['IB-4-wiki_pages-search-creator_name'], summary: 'search[creator_name] on wiki pages compares the last updater, not the creator.', caughtBy: 'effects/wiki_pages.list/creator_name' },
     { id: 'wiki-title-update-ignored', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[title] is ignored on update.', caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-other-names-dropped', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[other_names] is ignored on update.', variants: ['A'], caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-update-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'Wiki page updates answer success but save nothing.' },

@@ -53,6 +53,12 @@ export interface Recipe {
    * list and the one it must leave out (effectPlan in ../effects.ts).
    */
   readonly apart?: Readonly<Record<string, string>>;
+  /**
+   * Writes text fields of record `id` (field -> word) as account `as`, so that the record's updater can be
+   * another account than its creator; false when the target refuses that account the edit (the service
+   * family's rules on who edits what).
+   */
+  rewrite?(ctx: CheckContext, id: number, as: Account, texts: Readonly<Record<string, string>>): Promise<boolean>;
 }
 
 /** Accounts of the run besides `than`, most privileged first. */
@@ -173,6 +179,11 @@ const wikiPages: Recipe = {
     const others = facts.text?.field === 'other_names' ? facts.text.value : facts.texts?.['other_names'];
     const other = others !== undefined ? { other_names: others } : {};
     return created(ctx, 'wiki_pages.create', { title, body, ...other }, 'a wiki page', { list: 'wiki_pages.list', search: { title }, mark: title }, facts.as, facts.except);
+  },
+  async rewrite(ctx, id, as, texts) {
+    const reply = await ctx.target.call('wiki_pages.update', { path: { id }, fields: texts, as });
+    ctx.note(reply);
+    return reply.ok;
   },
 };
 

@@ -320,6 +320,12 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const a = ((await wiki(s, `${n}_a`)).body as { id: number }).id;
     expect(ids(await s.list('/wiki_pages.json', { 'search[title]': `${n}_*`, 'search[order]': 'title' }))).toEqual([a, b]);
   },
+  'wiki-creator-search-reads-updater': async (s, n) => {
+    const id = ((await wiki(s, n)).body as { id: number }).id;
+    await s.ok('PUT', `/wiki_pages/${id}.json`, { 'wiki_page[body]': 'edited' }, 'member2');
+    expect(ids(await s.list('/wiki_pages.json', { 'search[title]': n, 'search[creator_name]': 'conform_member2' }))).toEqual([id]);
+    expect(ids(await s.list('/wiki_pages.json', { 'search[title]': n, 'search[creator_name]': 'conform_member' }))).toEqual([]);
+  },
   'wiki-duplicate-title-accepted': async (s, n) => {
     await wiki(s, n);
     expect((await wiki(s, n)).status).toBe(200);

@@ -125,7 +125,9 @@ export const forumPostsModule: ResourceModule = {
           const p = await load(tx, path.id!, true);
           if (!mayModify(u, p.creator_id)) throw denied('only the creator or a moderator may edit a forum post');
           if (!params.has(BODY)) return;
-          const body = requiredBody(BODY, params.str(BODY));
+          let body = requiredBody(BODY, params.str(BODY));
+          // Fault forum-post-body-latin1: the body's UTF-8 bytes are read as Latin-1 (each byte beyond ASCII a character of its own).
+          if (env.faults.active('forum-post-body-latin1')) body = Buffer.from(body, 'utf8').toString('latin1');
           if (body === p.body || env.faults.active('forum-post-update-ignored')) return;
           await tx.query('UPDATE forum_posts SET body = $2, updater_id = $3, updated_at = now() WHERE id = $1', [p.id, body, u.id]);
         });
@@ -139,6 +141,7 @@ export const forumPostsModule: ResourceModule = {
 
   faults: [
     { id: 'forum-post-update-ignored', requirements: ['IB-4-forum-fields'], summary: 'forum_post[body] updates answer success but change nothing.', caughtBy: 'forum_topics/fields' },
+    { id: 'forum-post-body-latin1', requirements: ['IB-4-forum-fields'], summary: 'An updated forum post body is decoded as Latin-1: every character beyond ASCII reads back as two or three others.', caughtBy: 'forum_topics/fields' },
     { id: 'forum-posts-topic-title-searches-body', requirements: ['IB-4-forum_posts-search-topic_title_matches'], summary: 'search[topic_title_matches] on forum posts searches the posts\' bodies instead of their topics\' titles.', caughtBy: 'effects/forum_posts.list/topic_title_matches' },
     { id: 'forum-posts-creator-ignored-with-topic', requirements: ['IB-4-forum_posts-search-creator_name', 'IB-4-forum_posts-search-topic_id'], summary: 'search[creator_name] on forum posts is ignored when search[topic_id] is given too.', caughtBy: 'effects/forum_posts.list/topic_id' },
     { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'effects/forum_posts.list/topic_id' },

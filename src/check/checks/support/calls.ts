@@ -107,10 +107,11 @@ export async function idOf(ctx: CheckContext, reply: { createdId(): number | und
 
 /**
  * Characters a form encoding or a markup rendering can lose (`&` ends a form field when re-parsed, `<` opens
- * an element, `%` and `+` are escapes, `"` and `;` delimit): added after a word to a text written and
- * read back, never to one searched for.
+ * an element, `%` and `+` are escapes, `"` and `;` delimit), and characters beyond ASCII (two and three
+ * bytes in UTF-8: a body decoded as Latin-1 reads back as other characters): added after a word to a text
+ * written and read back, never to one searched for.
  */
 export function withMarkup(word: string): string {
-  return `${word} & <b>x</b> "q" a=b;c 100% +1`;
+  return `${word} & <b>x</b> "q" a=b;c 100% +1 café 日本`;
 }
 

@@ -53,16 +53,26 @@ export function runTimeoutMs(options: ConformanceOptions): number {
 /**
  * The run, made once when first asked for. Its suites' process starts now, when the tests are registered,
  * and loads the checks while the test file sets up (its server, in a hook) and the runner collects.
+ * `running`, given by the first caller, names the checks whose tests the runner will run (its name
+ * filter left the others out): the run makes only those, when that is fewer than all.
  */
-export function runOnce(options: ConformanceOptions): () => Promise<Report> {
+export function runOnce(options: ConformanceOptions): (running?: readonly string[]) => Promise<Report> {
   let report: Promise<Report> | undefined;
   const { name: _name, target, ...checkOptions } = options;
+  const planned = plannedTests(options).length;
   const warm = import('../check/runner.ts').then((m) => new m.SuitesProcess()).catch(() => undefined);
-  return () =>
+  return (running) =>
     (report ??= (async () => {
       const url = typeof target === 'function' ? await target() : target;
-      return checkWith({ ...checkOptions, ...(url !== undefined ? { target: url } : {}) }, await warm);
+      // A check id as an `only` pattern matches that check alone (ids hold no `*` or `?`).
+      const only = running && running.length > 0 && running.length < planned ? { only: [...running] } : {};
+      return checkWith({ ...checkOptions, ...only, ...(url !== undefined ? { target: url } : {}) }, await warm);
     })());
+}
+
+/** The checks of `tests` whose test a runner will run: those of the names it keeps. */
+export function runningChecks(tests: readonly PlannedTest[], kept: (name: string) => boolean): string[] {
+  return tests.filter((t) => kept(t.name)).map((t) => t.id);
 }
 
 /** What a test does with its check's result. */

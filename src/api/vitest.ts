@@ -4,14 +4,14 @@
  */
 import { beforeAll, describe, test } from 'vitest';
 import type { ConformanceOptions } from './conformance.ts';
-import { outcomeOf, plannedTests, runOnce, runTimeoutMs } from './conformance.ts';
+import { outcomeOf, plannedTests, runningChecks, runOnce, runTimeoutMs } from './conformance.ts';
 
 export type { ConformanceOptions } from './conformance.ts';
 export { ConformanceFailure } from './conformance.ts';
 
 /**
  * Registers a group of tests, one per selected check, named by check id and requirement ids. The run is
- * made once, before the group's first test: a failing check fails its test with the report's expected
+ * made once, before the group's first test, of the checks whose tests will run (`-t` narrows it): a failing check fails its test with the report's expected
  * and actual and a curl reproduction, a blocked one fails naming its root cause, a skipped one is a
  * skipped test with the reason, a warning passes with an annotation (with `strict`, fails).
  */
@@ -19,8 +19,15 @@ export function describeConformance(options: ConformanceOptions): void {
   const tests = plannedTests(options);
   const report = runOnce(options);
   describe(options.name ?? `conformance of variant ${options.variant}`, () => {
-    beforeAll(async () => {
-      await report();
+    beforeAll(async function run() {
+      // The tests the runner's name filter (`-t`) or `.only` left out are in mode `skip`: their checks are
+      // not made. The hook is given the suite (vitest 3: first argument; 4: second, after a context whose
+      // fixtures vitest reads off the parameter list: hence no parameters, and `arguments`).
+      // eslint-disable-next-line prefer-rest-params
+      const args: unknown[] = [...arguments];
+      const suite = args.find((a): a is { tasks: { name: string; mode: string }[] } => typeof a === 'object' && a !== null && Array.isArray((a as { tasks?: unknown }).tasks));
+      const modes = new Map(suite?.tasks.map((t) => [t.name, t.mode]));
+      await report(suite ? runningChecks(tests, (name) => modes.get(name) === 'run') : undefined);
     }, runTimeoutMs(options));
     for (const t of tests) {
       test(t.name, async (ctx) => {

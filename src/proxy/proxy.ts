@@ -487,11 +487,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
               const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
               const code = typeof e.code === 'string' ? e.code : e.cause?.code;
               const message = `${e.message}${code ? ` (${code})` : ''}`;
+              const why = noAnswerWhy(code ?? e.message);
               if (!res.headersSent && !res.destroyed) {
-                res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', ...(stopping ? { connection: 'close' } : {}) });
+                // 504 Gateway Timeout when --timeout passed, 502 Bad Gateway otherwise (refused, reset).
+                res.writeHead(why === 'timeout' ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8', ...(stopping ? { connection: 'close' } : {}) });
                 res.end(`conform proxy: no answer from the upstream: ${redactor.text(`${method} ${path.split('?')[0]}: ${message}`)}\n`);
               }
-              return finish({ kind: 'no-answer', why: noAnswerWhy(code ?? e.message), message });
+              return finish({ kind: 'no-answer', why, message });
             }
             const partial = partialBody();
             const answered = { status, headers: responseHeaders, ...(partial ? { partial } : {}) };

@@ -28,13 +28,18 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
   return {
     id: m.mode === 'api_key' ? 'auth/bad-key' : `auth/bad-${m.mode}`, resource: 'protocol',
     // The key is secret (section 5): a wrong one by parameters, Basic or a legacy hash is a MUST failure; the cookie is a reading.
-    description: `${m.text} with a wrong secret does not authenticate as the named user`, requirements: [m.mode === 'cookie' ? 'IB-5-auth-bad-cookie' : 'IB-5-auth-bad-key'], readOnly: false,
+    description: `${m.text} with a wrong secret does not authenticate as the named user: it neither reads as them nor writes as them`, requirements: [m.mode === 'cookie' ? 'IB-5-auth-bad-cookie' : 'IB-5-auth-bad-key'], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
       const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret: true });
       ctx.note(reply);
       if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+      // A server may check the secret where it reads and not where it writes: a delete of the user's own
+      // dmail, with the wrong secret, must leave it (as anonymous, or refused, nobody may delete it).
+      const removal = await ctx.target.call('dmails.delete', { path: { id: d.id }, as: d.to, auth: m.mode, wrongSecret: true });
+      ctx.note(removal);
+      if (!(await listedDmails(ctx, d, d.to)).includes(d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} deleted their dmail ${d.id}`, { reply: removal, expected: 'not authenticated: the dmail kept', actual: `answered ${removal.status}, and the dmail is gone` });
     },
   };
 }

@@ -17,6 +17,8 @@ export interface StageFaults {
   readonly bodyIgnored: boolean;
   /** The authentication faults: credentials ignored, or accepted with any key. */
   readonly auth: AuthFaults;
+  /** The authentication faults of a state-changing request (wrong-key-accepted-on-writes: its `api_key` is not compared). */
+  readonly authOfWrites: AuthFaults;
   /** Anonymous reads are served (A), or not (B); anonymous-refused-A and anonymous-allowed-B swap them. */
   readonly anonymousReads: boolean;
   /** quota-not-enforced switches the hourly quotas off. */
@@ -43,18 +45,20 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
   if (on('status-undocumented')) invalidParametersStatus = 400;
   if (invalidParametersStatus === STATUS.invalidParameters && on('server-error-on-bad-input')) invalidParametersStatus = STATUS.serverError;
   if (invalidParametersStatus === STATUS.invalidParameters && variations.active('status-420')) invalidParametersStatus = STATUS.invalidRecord;
+  const auth: AuthFaults = {
+    ignored: { basic: on('basic-ignored'), apiKey: on('api-key-ignored'), passwordHash: on('password-hash-ignored'), cookie: on('cookie-ignored') },
+    anyKey: {
+      basic: anyKey || on('wrong-basic-accepted'),
+      apiKey: anyKey,
+      passwordHash: anyKey || on('wrong-password-hash-accepted'),
+      cookie: anyKey || on('wrong-cookie-accepted'),
+    },
+  };
   return {
     queryIgnored: on('query-params-ignored'),
     bodyIgnored: on('body-params-ignored'),
-    auth: {
-      ignored: { basic: on('basic-ignored'), apiKey: on('api-key-ignored'), passwordHash: on('password-hash-ignored'), cookie: on('cookie-ignored') },
-      anyKey: {
-        basic: anyKey || on('wrong-basic-accepted'),
-        apiKey: anyKey,
-        passwordHash: anyKey || on('wrong-password-hash-accepted'),
-        cookie: anyKey || on('wrong-cookie-accepted'),
-      },
-    },
+    auth,
+    authOfWrites: on('wrong-key-accepted-on-writes') ? { ...auth, anyKey: { ...auth.anyKey, apiKey: true } } : auth,
     anonymousReads: variant === 'A' ? !on('anonymous-refused-A') : on('anonymous-allowed-B'),
     quotaEnforced: !on('quota-not-enforced'),
     quotaShare: on('quota-too-low') ? 0.1 : 1,

@@ -148,6 +148,15 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     const otherFact = factOf(other.effect)!;
     queries.push({ fields: { ...alone('x'), [other.name]: { fact: otherFact, sym: otherFact === fact ? 'x' : 's' } }, include: [0], exclude: [1] });
   }
+  // With each other filter of the same account (an id beside a name): both naming record 0's account list
+  // it alone; each naming another account lists nothing, where a server that drops either filter in the
+  // other's company lists the record of the one it kept.
+  if (fact === 'creator' || fact === 'recipient') {
+    for (const same of filters.filter((x) => x.name !== p.name && factOf(x.effect) === fact)) {
+      if (!others.includes(same)) queries.push({ fields: { ...alone('x'), [same.name]: { fact, sym: 'x' } }, include: [0], exclude: [1] });
+      queries.push({ fields: { ...alone('y'), [same.name]: { fact, sym: 'x' } }, include: [], exclude: [0, 1] });
+    }
+  }
   // With each filter on a fact the records cannot share (a unique name): record 0's own value of it, and
   // the value of the fact under test that record 0 does not have. Nothing is listed; a server that drops
   // this filter in that company lists record 0.

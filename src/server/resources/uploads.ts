@@ -61,7 +61,8 @@ export const uploadsModule: ResourceModule = {
       return async ({ params, raw }) => {
         const w = new Where();
         const id = params.int(UPLOADER_ID);
-        if (id !== undefined) w.add(`uploader_id = ${w.p(id)}`);
+        // Fault uploads-uploader-id-dropped-with-name: search[uploader_id] is dropped when search[uploader_name] is given too.
+        if (id !== undefined && !(params.has(UPLOADER_NAME) && env.faults.active('uploads-uploader-id-dropped-with-name'))) w.add(`uploader_id = ${w.p(id)}`);
         const name = params.str(UPLOADER_NAME);
         if (name !== undefined && !env.faults.active('uploads-uploader-name-ignored')) w.add(`uploader_id = (SELECT id FROM users WHERE lower(name) = lower(${w.p(name)}))`);
         const source = params.str(SOURCE);
@@ -156,6 +157,7 @@ export const uploadsModule: ResourceModule = {
     },
   },
   faults: [
+    { id: 'uploads-uploader-id-dropped-with-name', requirements: ['IB-4-uploads-search-uploader_id'], summary: 'search[uploader_id] on uploads is dropped when search[uploader_name] is given too.', caughtBy: 'effects/uploads.list/uploader_id' },
     { id: 'uploads-uploader-name-ignored', requirements: ['IB-4-uploads-search-uploader_name'], summary: 'search[uploader_name] on uploads is ignored.', caughtBy: 'effects/uploads.list/uploader_name' },
     { id: 'upload-source-fields-dropped', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload by upload[source] becomes has the default rating and none of the tags sent.', caughtBy: 'uploads/source-fields' },
     { id: 'upload-rating-explicit-as-questionable', requirements: ['IB-4-uploads-fields'], summary: 'The post an upload with upload[rating]=explicit becomes is rated questionable.', caughtBy: 'uploads/fields' },

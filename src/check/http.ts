@@ -32,8 +32,10 @@ export interface HttpRequest {
   /** Absolute URL, query string included. */
   readonly url: string;
   readonly headers?: Record<string, string>;
-  /** A form body: urlencoded when plain strings, multipart when it holds a file. */
+  /** A form body: urlencoded when plain strings, multipart when it holds a file (or `multipart` says so). */
   readonly form?: FormBody;
+  /** Send the form as multipart/form-data even without a file, as a browser's upload form does. */
+  readonly multipart?: boolean;
 }
 
 export type FormValue = string | { readonly file: Uint8Array; readonly filename: string; readonly type: string };
@@ -79,8 +81,8 @@ export class TransportError extends Error {
 const EXCERPT_BYTES = 2048;
 const RECORDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'www-authenticate', 'retry-after'];
 
-function encodeForm(form: FormBody): { body: string | FormData; contentType?: string; excerpt: string } {
-  const hasFile = form.some(([, v]) => typeof v !== 'string');
+function encodeForm(form: FormBody, multipart = false): { body: string | FormData; contentType?: string; excerpt: string } {
+  const hasFile = multipart || form.some(([, v]) => typeof v !== 'string');
   const excerpt = form
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : `<file ${v.filename}, ${v.file.byteLength} bytes, ${v.type}>`}`)
     .join('&');
@@ -262,7 +264,7 @@ export class HttpClient implements Sender {
       throw new TransportError(message, { request: { method: req.method, url: this.options.redactor.url(req.url), headers: {} }, error: message, durationMs: 0 }, 'GAVE_UP');
     }
     const headers: Record<string, string> = { 'user-agent': 'conform', accept: '*/*', ...req.headers };
-    const encoded = req.form ? encodeForm(req.form) : undefined;
+    const encoded = req.form ? encodeForm(req.form, req.multipart) : undefined;
     if (encoded?.contentType) headers['content-type'] = encoded.contentType;
     const red = this.options.redactor;
     const recordedRequest = {
@@ -360,7 +362,7 @@ export class HttpClient implements Sender {
     const requestBody: RecordedBody | undefined = req.form
       ? {
           kind: 'form',
-          multipart: req.form.some(([, v]) => typeof v !== 'string'),
+          multipart: req.multipart === true || req.form.some(([, v]) => typeof v !== 'string'),
           fields: req.form.map(([k, v]) => [k, typeof v === 'string' ? v : { filename: v.filename, type: v.type, bytes: v.file.byteLength }] as const),
         }
       : undefined;

@@ -28,6 +28,8 @@ export interface CallOptions {
   readonly auth?: AuthMode;
   /** Use a wrong secret for the chosen auth mode. */
   readonly wrongSecret?: boolean;
+  /** Send the parameters of a state-changing request as multipart/form-data even without a file. */
+  readonly multipart?: boolean;
   /**
    * The check is about throttling (the quota tier): a 421 is its answer. Otherwise 421 and 429 are
    * transient refusals, retried with back-off (see Throttling).
@@ -279,7 +281,7 @@ export class Target {
       if (hasFile) throw new Error('a GET request cannot carry a file');
       url += `?${new URLSearchParams(pairs as [string, string][]).toString()}`;
     }
-    const request = { method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs } : {}) };
+    const request = { method, url, headers, ...(!inQuery && pairs.length > 0 ? { form: pairs, ...(options.multipart ? { multipart: true } : {}) } : {}) };
     await this.heldBack();
     const caller = who === 'anonymous' ? ANONYMOUS : who.name;
     this.spend.count(caller);

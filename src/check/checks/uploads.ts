@@ -110,12 +110,22 @@ async function sourceSearchByDownload(ctx: CheckContext): Promise<void> {
  * URL as not public (INT-source-download), fails when it refuses it otherwise. Returns the file server and
  * the path it served.
  */
-async function uploadFromSource(ctx: CheckContext, label: string, fields: { rating: string; tag_string: string; parent_id?: number }) {
+async function uploadFromSource(ctx: CheckContext, label: string, fields: { rating: string; tag_string: string; parent_id?: number }, multipart = false) {
   reachable(ctx);
   const server = await fileServer(ctx);
   const path = `/${ctx.unique(label)}.png`;
-  const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), ...fields } });
+  const upload = await ctx.target.call('uploads.create', { fields: { source: server.url(path), ...fields }, multipart });
   ctx.note(upload);
+  if (multipart && !upload.ok && server.hits(path) === 0) {
+    // Refused unfetched: of the address (INT-source-download), or of the body? The same upload urlencoded
+    // (tags of its own) tells: taken and fetched, it was the body that was refused.
+    const again = `/${ctx.unique(label)}.png`;
+    const urlencoded = await ctx.target.call('uploads.create', { fields: { ...fields, source: server.url(again), tag_string: ctx.unique('urlencoded').toLowerCase() } });
+    ctx.note(urlencoded);
+    if (urlencoded.ok && server.hits(again) > 0) {
+      fail(`an upload by upload[source] alone sent as multipart/form-data was refused (${upload.status}), while the same upload sent urlencoded was taken and fetched`, { reply: upload, expected: 'the upload taken: upload[source] is provided', actual: String(upload.status), requirement: 'IB-4-uploads-file-or-source' });
+    }
+  }
   refusedUnfetched(server, path, upload, server.url(path));
   if (!upload.ok) fail(`an upload from a source URL was refused: ${upload.status}`, { reply: upload, expected: '2xx', actual: String(upload.status) });
   if (server.hits(path) === 0) {
@@ -146,14 +156,16 @@ export const upload_source_is_downloaded = defineCheck({
 
 export const upload_by_source_carries_its_fields = defineCheck({
   id: 'uploads/source-fields', fn: 'upload_by_source_carries_its_fields', resource: 'uploads',
-  description: 'the post an upload by upload[source] becomes carries its upload[rating], upload[tag_string] and upload[parent_id], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
+  description: 'the post an upload by upload[source] (sent as multipart/form-data, without a file) becomes carries its upload[rating], upload[tag_string] and upload[parent_id], read back in JSON and XML', requirements: ['IB-4-uploads-fields'], readOnly: false,
   async run(ctx) {
     const tag = ctx.unique('bysource').toLowerCase();
     // The last rating of the set: a server that drops the rating of an upload by source shows another.
     const rating = uploadRatings(ctx).at(-1)!;
     // Every field of the create, beside the source: a server may take another path for an upload by URL.
     const parent = await makePost(ctx);
-    await uploadFromSource(ctx, 'fields', { rating, tag_string: `${tag} ${tag}_2`, parent_id: parent.id });
+    // As multipart/form-data, as a browser's upload form sends it with no file chosen (uploads/source-download
+    // sends its upload urlencoded): either body takes an upload by source alone.
+    await uploadFromSource(ctx, 'fields', { rating, tag_string: `${tag} ${tag}_2`, parent_id: parent.id }, true);
     const made = await listIds(ctx, 'posts.list', { tags: tag });
     if (made.length !== 1) fail(`the upload by source did not become one post found by its tag ${tag} (found ${made.length})`, { expected: '1 post', actual: JSON.stringify(made) });
     await expectReadBack(ctx, { id: made[0]!, show: 'posts.show', list: 'posts.list', search: { tags: tag } }, { rating, tag_string: `${tag} ${tag}_2`, parent_id: parent.id }, 'the post of an upload by source');

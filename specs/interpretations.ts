@@ -478,6 +478,15 @@ const register = [
     checks: 'Read-back checks compare every field the JSON and the XML rendering of the same record both carry, under the spellings above, as well as what was written.',
   },
   {
+    id: 'INT-update-keeps',
+    section: '4',
+    question: 'What an update (or a create_or_update of a record that exists) does with the fields of its row it is not sent: every parameter of an update row is optional.',
+    reading:
+      'An update changes the fields it is sent and keeps the others as they were: a note moved by its body alone stays where it was, a post retagged keeps its rating, an artist renamed keeps its URLs. A post\'s tags may still grow where the service maintains them (INT-service-tags).',
+    why: 'The rows list each parameter as optional, and the notes row says so of all of them ("all optional, same meaning"): a parameter that may be left out cannot mean "reset to a default" when left out. The service family updates the attributes given and no others (notes_controller.rb `@note.update_attributes(params[:note])` @010008e, as its other controllers do).',
+    checks: 'Update read-backs compare, beside the fields sent, every field of the row not sent that the record carries before and after (INT-record-fields): it must read as before. Notes, wiki pages, pools, artists and commentaries are updated one field at a time; a post\'s tags alone after its ratings.',
+  },
+  {
     id: 'INT-service-tags',
     section: '1, 4 Posts',
     question: 'Whether a post carries exactly the tags a client sent: the document says the service maintains tag aliases and implications.',

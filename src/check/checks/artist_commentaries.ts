@@ -5,7 +5,7 @@ import { defineCheck, fail, skip } from '../check.ts';
 import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { records, succeed, text } from './support/calls.ts';
-import { expectReadBack } from './support/read-back.ts';
+import { expectKept, expectReadBack } from './support/read-back.ts';
 
 export const commentary_create_or_update = defineCheck({
   id: 'artist_commentaries/create-or-update', fn: 'commentary_create_or_update', resource: 'artist_commentaries',
@@ -37,7 +37,7 @@ export const commentary_revert_takes_the_post_id = defineCheck({
 
 export const commentary_fields_are_stored_as_sent = defineCheck({
   id: 'artist_commentaries/fields', fn: 'commentary_fields_are_stored_as_sent', resource: 'artist_commentaries',
-  description: 'the four titles and descriptions given to create_or_update read back as written', requirements: ['IB-4-commentary-fields-A'], readOnly: false,
+  description: 'the four titles and descriptions given to create_or_update read back as written; a call with one of them alone keeps the other three, for each', requirements: ['IB-4-commentary-fields-A'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
     const fields = {
@@ -50,7 +50,18 @@ export const commentary_fields_are_stored_as_sent = defineCheck({
     if (!mine) fail(`the commentary of post ${post.id} is not found by its translated title`, { expected: 'the commentary', actual: `${listed.length} records` });
     const id = recordId(mine);
     if (id === undefined) skip('commentary records carry no id');
-    await expectReadBack(ctx, { id, list: 'artist_commentaries.list', search: { text_matches: fields.translated_title } }, fields, `the commentary of post ${post.id}`);
+    const current: Record<string, string> = { ...fields };
+    const where = () => ({ id, list: 'artist_commentaries.list', search: { text_matches: current.translated_title! } }) as const;
+    let before = await expectReadBack(ctx, where(), fields, `the commentary of post ${post.id}`);
+    // A call with one field changes that one: the three it was not sent read as they did, for each in turn.
+    for (const field of Object.keys(fields)) {
+      const sent = { post_id: post.id, [field]: ctx.unique(`${field.replace(/_/g, ' ')} alone`) };
+      await succeed(ctx, 'artist_commentaries.create_or_update', { fields: sent }, `create_or_update of ${field} alone`);
+      current[field] = sent[field] as string;
+      const after = await expectReadBack(ctx, where(), { [field]: current[field]! }, `the commentary of post ${post.id} after ${field} alone was sent`);
+      expectKept('artist_commentaries.create_or_update', before, after, sent, `the commentary of post ${post.id}`, ctx);
+      before = after;
+    }
   },
 });
 

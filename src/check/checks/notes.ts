@@ -4,7 +4,7 @@ import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
 import { field, idOf, listIds, records, show, succeed, text, withMarkup } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
-import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
 
 export const note_lifecycle = defineCheck({
@@ -57,7 +57,7 @@ export const copy_notes_copies_to_the_other_post = defineCheck({
 
 export const note_geometry_is_stored_as_sent = defineCheck({
   id: 'notes/fields', fn: 'note_geometry_is_stored_as_sent', resource: 'notes',
-  description: 'note[x], note[y], note[width], note[height] and note[body] read back as written, on create and on update', requirements: ['IB-4-notes-fields'], readOnly: false,
+  description: 'note[x], note[y], note[width], note[height] and note[body] read back as written, on create and on update; an update of each field alone keeps the others', requirements: ['IB-4-notes-fields'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
     // Distinct values inside the 8x8 image (INT-note-geometry), so a swap or a drop shows.
@@ -67,6 +67,8 @@ export const note_geometry_is_stored_as_sent = defineCheck({
     // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
     const updated = { x: 0, y: 3, width: 5, height: 5, body: withMarkup(ctx.unique('moved body')) };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
+    // "All optional": each field alone, the others kept.
+    await updateEachAlone(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, { x: 2, y: 1, width: 4, height: 3, body: ctx.unique('body alone') }, `note ${id}`);
   },
 });
 

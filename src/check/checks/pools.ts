@@ -5,7 +5,7 @@ import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
 import { field, idOf, show, succeed, text } from './support/calls.ts';
 import { deletedAndUndeleted, findable } from './support/deletion.ts';
-import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 
 export const pool_post_ids_set_its_posts = defineCheck({
   id: 'pools/post-ids', fn: 'pool_post_ids_set_its_posts', resource: 'pools',
@@ -32,7 +32,7 @@ export const pool_delete_and_undelete = defineCheck({
 export function pool_fields_are_stored_as_sent(variant: Variant): Check {
   return defineCheck({
     id: 'pools/fields', fn: 'pool_fields_are_stored_as_sent', resource: 'pools',
-    description: 'pool[name], pool[description], pool[is_active] (1 and 0) and pool[category] (A, each value) read back as written', requirements: ['IB-4-pools-fields'], readOnly: false,
+    description: 'pool[name], pool[description], pool[is_active] (1 and 0) and pool[category] (A, each value) read back as written; an update of each field alone keeps the others', requirements: ['IB-4-pools-fields'], readOnly: false,
     async run(ctx) {
       const categories = variant === 'A' ? ctx.target.paramName(ctx.target.operation('pools.update'), 'category').values! : [];
       const name = ctx.unique('pool');
@@ -43,6 +43,8 @@ export function pool_fields_are_stored_as_sent(variant: Variant): Check {
         const updated = { name: ctx.unique('renamed pool'), description: ctx.unique('new description'), is_active, ...(categories[0] ? { category: is_active === '0' ? categories[0] : categories[1]! } : {}) };
         await updateAndReadBack(ctx, 'pools.update', { id, show: 'pools.show' }, updated, `pool ${id}`);
       }
+      // Each field alone, the others kept.
+      await updateEachAlone(ctx, 'pools.update', { id, show: 'pools.show' }, { name: ctx.unique('name alone'), description: ctx.unique('description alone'), is_active: '0', ...(categories[0] ? { category: categories[0] } : {}) }, `pool ${id}`);
     },
   });
 }

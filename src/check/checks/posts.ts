@@ -241,12 +241,15 @@ export const limit_gives_that_many_when_more_exist = defineCheck({
 
 export const every_rating_is_stored_as_sent = defineCheck({
   id: 'posts/update-every-rating', fn: 'every_rating_is_stored_as_sent', resource: 'posts',
-  description: 'each value of post[rating] set by an update is the rating the post then shows and lists', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  description: 'each value of post[rating] set by an update is the rating the post then shows and lists; an update of the tags alone keeps it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
+    const where = { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } } as const;
     for (const rating of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!) {
-      await updateAndReadBack(ctx, 'posts.update', { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } }, { rating }, `post ${post.id}`);
+      await updateAndReadBack(ctx, 'posts.update', where, { rating }, `post ${post.id}`);
     }
+    // And an update of the tags alone: the rating it was not sent (the last of the set, not the first) stays.
+    await updateAndReadBack(ctx, 'posts.update', where, { tag_string: `${post.tag} ${ctx.unique('retagged').toLowerCase()}` }, `post ${post.id}`);
   },
 });
 

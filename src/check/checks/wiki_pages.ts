@@ -4,7 +4,7 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { make } from '../world.ts';
 import { field, idOf, listIds, show, succeed, text } from './support/calls.ts';
-import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
 
 export const wiki_page_lifecycle = defineCheck({
@@ -27,7 +27,7 @@ export const wiki_page_lifecycle = defineCheck({
 export function wiki_fields_are_stored_as_sent(variant: Variant): Check {
   return defineCheck({
     id: 'wiki_pages/fields', fn: 'wiki_fields_are_stored_as_sent', resource: 'wiki_pages',
-    description: `wiki_page[title] and wiki_page[body]${variant === 'A' ? ' and wiki_page[other_names]' : ''} read back as written, on create and on update`, requirements: ['IB-4-wiki-fields'], readOnly: false,
+    description: `wiki_page[title] and wiki_page[body]${variant === 'A' ? ' and wiki_page[other_names]' : ''} read back as written, on create and on update; an update of each field alone keeps the others`, requirements: ['IB-4-wiki-fields'], readOnly: false,
     async run(ctx) {
       const other = (n: string): Record<string, string> => (variant === 'A' ? { other_names: `${ctx.unique(n).toLowerCase()} ${ctx.unique(n).toLowerCase()}` } : {});
       // Bodies carry the characters that forms, JSON and XML each treat specially: they read back as sent.
@@ -36,6 +36,8 @@ export function wiki_fields_are_stored_as_sent(variant: Variant): Check {
       await expectReadBack(ctx, { id, show: 'wiki_pages.show' }, created, `wiki page ${id} as created`);
       const updated = { title: ctx.unique('retitled').toLowerCase(), body: `${ctx.unique('new wiki body')} &amp; <i>x</i> 100%`, ...other('alias') };
       await updateAndReadBack(ctx, 'wiki_pages.update', { id, show: 'wiki_pages.show' }, updated, `wiki page ${id}`);
+      // Each field alone, the others kept.
+      await updateEachAlone(ctx, 'wiki_pages.update', { id, show: 'wiki_pages.show' }, { title: ctx.unique('title alone').toLowerCase(), body: ctx.unique('body alone'), ...other('alone') }, `wiki page ${id}`);
     },
   });
 }

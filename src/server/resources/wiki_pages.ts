@@ -168,6 +168,8 @@ export const wikiPagesModule: ResourceModule = {
           if (params.has(TITLE) && !env.faults.active('wiki-title-update-ignored')) next.title = requiredName(TITLE, params.str(TITLE));
           const body = params.str(BODY);
           if (body !== undefined) next.body = boundedText(BODY, body);
+          // Fault wiki-update-unsent-body-emptied: an update that does not send the body empties it.
+          else if (env.faults.active('wiki-update-unsent-body-emptied')) next.body = '';
           const other = OTHER && !env.faults.active('wiki-other-names-dropped') ? params.str(OTHER) : undefined;
           if (other !== undefined) {
             next.other_names_string = boundedText(OTHER!, other);
@@ -188,6 +190,7 @@ export const wikiPagesModule: ResourceModule = {
 
   faults: [
     { id: 'wiki-creator-search-reads-updater', requirements: ['IB-4-wiki_pages-search-creator_name'], summary: 'search[creator_name] on wiki pages compares the last updater, not the creator.', caughtBy: 'effects/wiki_pages.list/creator_name' },
+    { id: 'wiki-update-unsent-body-emptied', requirements: ['IB-4-wiki-fields'], summary: 'An update that does not send wiki_page[body] empties the body (an unsent field is not kept).', caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-title-update-ignored', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[title] is ignored on update.', caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-other-names-dropped', requirements: ['IB-4-wiki-fields'], summary: 'wiki_page[other_names] is ignored on update.', variants: ['A'], caughtBy: 'wiki_pages/fields' },
     { id: 'wiki-update-ignored', requirements: ['IB-4-wiki-lifecycle'], summary: 'Wiki page updates answer success but save nothing.' },

@@ -11,6 +11,7 @@ import { fail, skip } from '../../check.ts';
 import type { FieldValue, RecordFields } from '../../formats.ts';
 import { recordId, sameRendering } from '../../formats.ts';
 import type { CallOptions } from '../../target.ts';
+import { fieldOf } from '../../target.ts';
 import { records, show, succeed, text } from './calls.ts';
 
 type Want = string | number;
@@ -74,7 +75,7 @@ export interface ReadBack {
  * Reads a record back through show (JSON and XML) and the list, and fails on the first field that does
  * not say what was written. Fields a record does not carry are not demanded (INT-record-fields).
  */
-export async function expectReadBack(ctx: CheckContext, where: ReadBack, written: Readonly<Record<string, Want>>, what: string, requirement?: RequirementId): Promise<void> {
+export async function expectReadBack(ctx: CheckContext, where: ReadBack, written: Readonly<Record<string, Want>>, what: string, requirement?: RequirementId): Promise<RecordFields> {
   const seen: { source: string; record: RecordFields }[] = [];
   if (where.show) {
     for (const format of ['json', 'xml'] as Format[]) {
@@ -100,10 +101,49 @@ export async function expectReadBack(ctx: CheckContext, where: ReadBack, written
     }
   }
   if (compared === 0) skip(`${what}: the records carry none of the fields written (${Object.keys(written).join(', ')}), so nothing can be read back (INT-record-fields)`);
+  return seen[0]!.record;
 }
 
-/** Updates a record with `fields` and reads every one of them back (show and/or list, as `where` says). */
+/** The record as `where` reads it first (show in JSON, else the list). */
+async function readOnce(ctx: CheckContext, where: ReadBack): Promise<RecordFields | undefined> {
+  if (where.show) return show(ctx, where.show, where.id, { format: 'json', ...(where.showPath ? { path: where.showPath } : {}) });
+  const listed = records(await succeed(ctx, where.list!, { fields: where.search ?? {} }, `${where.list} with ${JSON.stringify(where.search ?? {})}`), where.list!);
+  return listed.find((r) => recordId(r) === where.id);
+}
+
+/**
+ * Fails on the first field an update was not sent that it changed (INT-update-keeps): a field of the
+ * operation's own parameters (INT-record-fields) the record carries before and after. A post's tags may grow (the
+ * service maintains tags, INT-service-tags) but lose none.
+ */
+export function expectKept(updateOp: OperationId, before: RecordFields, after: RecordFields, sent: Readonly<Record<string, unknown>>, what: string, ctx: CheckContext): void {
+  for (const p of ctx.target.operation(updateOp).params) {
+    const field = fieldOf(p.name);
+    if (p.location === 'path' || field in sent || !(field in before) || !(field in after)) continue;
+    const was = before[field]!;
+    const is = after[field]!;
+    // Both read the same way (show in JSON, or the list): the same value is the same JSON.
+    const kept = field === 'tag_string' ? items(was).every((t) => items(is).includes(t)) : JSON.stringify(was) === JSON.stringify(is);
+    if (!kept) fail(`${what}: ${field} read "${text(was)}" before an update that did not send it, and "${text(is)}" after (an update keeps what it is not sent: INT-update-keeps)`, { expected: `${field} unchanged: "${text(was)}"`, actual: text(is) });
+  }
+}
+
+/**
+ * Updates a record with `fields` and reads every one of them back (show and/or list, as `where` says);
+ * the fields of the operation it was not sent read as they did before it.
+ */
 export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string): Promise<void> {
+  const before = await readOnce(ctx, where);
   await succeed(ctx, updateOp, { path: { id: where.id }, fields }, `updating ${what}`);
-  await expectReadBack(ctx, where, fields, `${what} as updated`);
+  const after = await expectReadBack(ctx, where, fields, `${what} as updated`);
+  if (before) expectKept(updateOp, before, after, fields, what, ctx);
+}
+
+/**
+ * Updates a record with each of `values` alone, in turn, and reads it back after each: the field sent
+ * says its new value, and every field of the operation it was not sent reads as it did (a server that
+ * resets what an update leaves out, only when one field comes alone, is seen).
+ */
+export async function updateEachAlone(ctx: CheckContext, updateOp: OperationId, where: ReadBack, values: Readonly<Record<string, Want>>, what: string): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what);
 }

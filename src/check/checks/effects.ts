@@ -430,25 +430,30 @@ const topic: Run = async (ctx, op, p) => {
 };
 
 /**
- * A topic's posts together with who wrote them: a topic of another account beside the check's own two, and
- * each topic asked with each author lists the author's first post of it only (a server that drops one
+ * A topic's posts together with who wrote them (by name, and by id): a topic of another account beside the
+ * check's own two, and each topic asked with each author lists the author's first post of it only (a server that drops one
  * filter in the other's company lists a post of the other author, or of the author's other topic). Posts are made through topics only
  * (INT-forum-post-topic).
  */
 async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, mineTopic: number, ofMine: readonly number[], mineElsewhere: readonly number[]): Promise<void> {
-  const byName = op.params.find((x) => filterOf(x.effect)?.subject === 'creator' && filterOf(x.effect)?.match === 'name');
-  if (!byName) return;
+  // Each filter of the author: by name and by id.
+  const byAuthor = op.params.filter((x) => filterOf(x.effect)?.subject === 'creator' && (filterOf(x.effect)?.match === 'name' || filterOf(x.effect)?.match === 'id'));
+  if (byAuthor.length === 0) return;
   const [mine, other] = twoMakers(ctx);
   const title = ctx.unique('tc').toLowerCase();
   const otherTopic = await recipeFor('forum_topics.list')!.make(ctx, { as: other, text: { field: 'title', value: title }, except: [mineTopic] });
   const ofOther = await listed(ctx, op.id, { [shortName(p.name)]: otherTopic });
   if (ofOther.length === 0) skip(`the first post of the forum topic ${otherTopic} is not listed by ${p.name}`);
   const key = shortName(p.name);
-  const by = shortName(byName.name);
-  // The author's posts of another topic are left out too: a server that drops the topic in the author's company lists them.
-  for (const [topicId, posts, author, stranger, elsewhere] of [[mineTopic, ofMine, mine, other, mineElsewhere], [otherTopic, ofOther, other, mine, []]] as const) {
-    await selects(ctx, op.id, { [key]: topicId, [by]: author.name }, posts, elsewhere, `${p.name}=${topicId} & ${byName.name}=${author.name}`, author);
-    await selects(ctx, op.id, { [key]: topicId, [by]: stranger.name }, [], posts, `${p.name}=${topicId} & ${byName.name}=${stranger.name}`, stranger);
+  for (const byParam of byAuthor) {
+    const by = shortName(byParam.name);
+    const valueOf = async (a: Account) => (filterOf(byParam.effect)?.match === 'id' ? await userIdOf(ctx, a) : a.name);
+    // The author's posts of another topic are left out too: a server that drops the topic in the author's company lists them.
+    for (const [topicId, posts, author, stranger, elsewhere] of [[mineTopic, ofMine, mine, other, mineElsewhere], [otherTopic, ofOther, other, mine, []]] as const) {
+      const [authorValue, strangerValue] = [await valueOf(author), await valueOf(stranger)];
+      await selects(ctx, op.id, { [key]: topicId, [by]: authorValue }, posts, elsewhere, `${p.name}=${topicId} & ${byParam.name}=${authorValue}`, author);
+      await selects(ctx, op.id, { [key]: topicId, [by]: strangerValue }, [], posts, `${p.name}=${topicId} & ${byParam.name}=${strangerValue}`, stranger);
+    }
   }
 }
 

@@ -86,7 +86,9 @@ export const forumPostsModule: ResourceModule = {
         const topicId = params.int(TOPIC_ID);
         const creatorDropped = topicId !== undefined && env.faults.active('forum-posts-creator-ignored-with-topic');
         if (creatorName !== undefined && !creatorDropped) w.add(`fp.creator_id = ${userIdByName(w, creatorName)}`);
-        if (topicId !== undefined && !env.faults.active('forum-posts-topic-id-ignored')) w.add(`fp.topic_id = ${w.p(topicId)}`);
+        // Fault forum-posts-topic-id-dropped-with-creator-id: search[topic_id] is dropped when search[creator_id] is given too.
+        const topicDropped = env.faults.active('forum-posts-topic-id-ignored') || (creatorId !== undefined && env.faults.active('forum-posts-topic-id-dropped-with-creator-id'));
+        if (topicId !== undefined && !topicDropped) w.add(`fp.topic_id = ${w.p(topicId)}`);
         const topicTitle = params.str(TOPIC_TITLE);
         if (topicTitle !== undefined && env.faults.active('forum-posts-topic-title-searches-body')) w.add(`fp.body ILIKE ${w.p(matchesPattern(topicTitle))}`);
         else if (topicTitle !== undefined) w.add(`fp.topic_id IN (SELECT id FROM forum_topics WHERE title ILIKE ${w.p(matchesPattern(topicTitle))})`);
@@ -144,6 +146,7 @@ export const forumPostsModule: ResourceModule = {
     { id: 'forum-post-body-latin1', requirements: ['IB-4-forum-fields'], summary: 'An updated forum post body is decoded as Latin-1: every character beyond ASCII reads back as two or three others.', caughtBy: 'forum_topics/fields' },
     { id: 'forum-posts-topic-title-searches-body', requirements: ['IB-4-forum_posts-search-topic_title_matches'], summary: 'search[topic_title_matches] on forum posts searches the posts\' bodies instead of their topics\' titles.', caughtBy: 'effects/forum_posts.list/topic_title_matches' },
     { id: 'forum-posts-creator-ignored-with-topic', requirements: ['IB-4-forum_posts-search-creator_name', 'IB-4-forum_posts-search-topic_id'], summary: 'search[creator_name] on forum posts is ignored when search[topic_id] is given too.', caughtBy: 'effects/forum_posts.list/topic_id' },
+    { id: 'forum-posts-topic-id-dropped-with-creator-id', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum_posts-search-creator_id'], summary: 'search[topic_id] on forum posts is dropped when search[creator_id] is given too.', caughtBy: 'effects/forum_posts.list/topic_id' },
     { id: 'forum-posts-topic-id-ignored', requirements: ['IB-4-forum_posts-search-topic_id', 'IB-4-forum-original-post'], summary: 'search[topic_id] on forum posts is ignored.', caughtBy: 'effects/forum_posts.list/topic_id' },
     { id: 'forum-post-delete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post deletes answer success but the post stays undeleted.' },
     { id: 'forum-post-undelete-noop', requirements: ['IB-3-forum_posts-delete-undelete'], summary: 'Forum post undeletes answer success but the post stays deleted.' },

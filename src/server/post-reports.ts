@@ -30,6 +30,8 @@ export interface ReportKind {
   readonly postIdIgnored: string;
   /** A fault that lists nothing, when the kind has one. */
   readonly notListed?: string;
+  /** A fault that stores the reason up to its first `&`, when the kind has one. */
+  readonly reasonCut?: string;
 }
 
 function record(r: ReportRow, env: ServerEnv) {
@@ -49,6 +51,8 @@ export function createReport(kind: ReportKind): HandlerFactory {
   return (op: ResolvedOperation, env: ServerEnv) => {
     const POST_ID = param(op, `${kind.prefix}[post_id]`);
     const REASON = param(op, `${kind.prefix}[reason]`);
+    // The reason as stored: whole, or (the kind's fault) up to its first `&`, read again as a query string.
+    const reasonOf = (reason: string) => (kind.reasonCut && env.faults.active(kind.reasonCut) && reason.includes('&') ? reason.slice(0, reason.indexOf('&')) : reason);
     return async ({ params, user }) => {
       const u = requireUser(user);
       const postId = params.int(POST_ID);
@@ -67,7 +71,7 @@ export function createReport(kind: ReportKind): HandlerFactory {
         const rows = await tx.query<{ id: number }>(`INSERT INTO ${kind.table} (post_id, creator_id, reason) VALUES ($1, $2, $3) RETURNING id`, [
           postId,
           u.id,
-          params.str(REASON) ?? '',
+          reasonOf(params.str(REASON) ?? ''),
         ]);
         await tx.query(`UPDATE posts SET is_flagged = ${kind.flags ? 'true' : 'false'}, updated_at = now() WHERE id = $1`, [postId]);
         return rows[0]!.id;

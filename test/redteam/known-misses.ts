@@ -30,4 +30,16 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
     'related-tag-query-optional':
       'required/related_tag.list/query sees an empty answer to a request without query and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
   },
+  'tranche-5': {
+    'quota-member-basic-throttled-early':
+      'the rows of the quota table are SHOULD requirements, seen by the opt-in quota tier (INT-quota-lower-side): a Member throttled after 50 requests by HTTP Basic warns there, and a run without --include-quota sends fewer',
+    'quota-anonymous-throttled-early':
+      'the rows of the quota table are SHOULD requirements, seen by the opt-in quota tier (INT-quota-lower-side): anonymous callers throttled after 100 requests warn there, and a run without --include-quota waits the 421s out',
+    'status-duplicate-wiki-420':
+      'which operations answer 423 is not shown (INT-already-exists): a duplicate create must not succeed, and 420 ("record could not be saved") is as fair an answer to it as 423',
+    'status-invalid-credentials-401':
+      '401 Unauthorized refuses access as 403 does, the service family\'s answer to wrong credentials: outside the table, it warns (Non-Strict, INT-status-table)',
+    'related-tags-category-ignored':
+      'the related tags answer is not described (INT-related-tag-shape), and a tag\'s category comes from a prefix the document does not give (INT-tag-categories): a category the answer ignores is not told from a category that has no related tag',
+  },
 };

@@ -1,6 +1,6 @@
 /**
- * The fourth red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-4/, on each variant
- * whose text it breaks, is caught by the checks of its family, unless ./known-misses.ts lists it under
+ * The fourth red-team tranche (docs/redteam.md): each fault of test/redteam/tranche-4/, on one variant
+ * whose text it breaks (A and B by turns: see ./shards.ts), is caught by the checks of its family, unless ./known-misses.ts lists it under
  * tranche-4, and then it is missed. Its runs are dealt to this file and tranche-4-2.test.ts (see ./shards.ts).
  */
 import { all } from './tranche-4/all.ts';

@@ -181,6 +181,9 @@ export function judgeExchange(variant: Variant, matched: Matched, seen: Seen): J
     }),
   ];
   if (reply.status === 204) return out; // INT-204-envelope in A; in B the status judgement failed
+  // A 401 refuses access as 403 does, with any body (INT-status-table, INT-anonymous-refused: the service
+  // family answers wrong or missing credentials with the text "401 Not Authorized"): its status is judged.
+  if (reply.status === 401) return out;
   const hasBody = seen.body === undefined || seen.body.byteLength > 0;
   // INT-get-errors: of a GET error only the status is judged.
   if (hasBody && (op.stateChanging || reply.ok)) {

@@ -131,6 +131,18 @@ describe('one planted fault per single-exchange requirement: exit 1, naming it',
     expect(run.stdout).toMatch(new RegExp(`^fail audit/\\S+ \\[[^\\]]*${p.requirement}`, 'm'));
   });
 
+  it('a 401 in plain text answering a delete (the service family\'s answer to wrong credentials) warns on its status alone: its body is not judged', async () => {
+    const har = fixture();
+    const e = find(har, 'DELETE', new URL(har.log.entries.find((x) => x.request.method === 'DELETE')!.request.url).pathname);
+    e.response.status = 401;
+    e.response.headers = e.response.headers.map((x) => (x.name.toLowerCase() === 'content-type' ? { ...x, value: 'text/plain' } : x));
+    setText(e, '401 Not Authorized');
+    const run = await audit({ log: { ...har.log, entries: [e] } }, ['--variant', 'B']);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.traffic!.results.filter((r) => r.status === 'fail')).toEqual([]);
+    expect(run.traffic!.results.filter((r) => r.status === 'warn').map((r) => r.failedRequirement ?? r.requirements[0])).toEqual(['IB-7-status-documented']);
+  });
+
   it('a SHOULD failure (content type) is a warning without --strict', async () => {
     const har = fixture();
     PLANTED.find((p) => p.requirement === 'IB-2-content-type')!.plant(har);

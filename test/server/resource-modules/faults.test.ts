@@ -326,6 +326,11 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect(ids(await s.list('/wiki_pages.json', { 'search[title]': n, 'search[creator_name]': 'conform_member2' }))).toEqual([id]);
     expect(ids(await s.list('/wiki_pages.json', { 'search[title]': n, 'search[creator_name]': 'conform_member' }))).toEqual([]);
   },
+  'wiki-update-unsent-body-emptied': async (s, n) => {
+    const id = ((await wiki(s, n)).body as { id: number }).id;
+    await s.ok('PUT', `/wiki_pages/${id}.json`, { 'wiki_page[title]': `${n}_renamed` });
+    expect((await s.show(`/wiki_pages/${id}.json`)).body).toBe('');
+  },
   'wiki-duplicate-title-accepted': async (s, n) => {
     await wiki(s, n);
     expect((await wiki(s, n)).status).toBe(200);
@@ -356,6 +361,18 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const a = await topic(s, n);
     // No such user wrote in the topic: with the topic given too, the author is not asked.
     expect(ids(await s.list('/forum_posts.json', { 'search[topic_id]': a, 'search[creator_name]': `${n}_nobody` }))).toContain(await firstPostOf(s, a));
+  },
+  'forum-post-body-latin1': async (s, n) => {
+    const topicId = await topic(s, n);
+    const id = await firstPost(s, topicId);
+    await s.ok('PUT', `/forum_posts/${id}.json`, { 'forum_post[body]': `${n} café` });
+    expect((await s.list('/forum_posts.json', { 'search[topic_id]': topicId })).find((r) => r.id === id)!.body).toBe(`${n} cafÃ©`);
+  },
+  'forum-posts-topic-id-dropped-with-creator-id': async (s, n) => {
+    const [a, b] = [await topic(s, `${n}_a`), await topic(s, `${n}_b`)];
+    const author = (await s.list('/forum_posts.json', { 'search[topic_id]': a }))[0]!.creator_id as number;
+    // The same author's post of the other topic is listed too: the topic is not asked.
+    expect(ids(await s.list('/forum_posts.json', { 'search[topic_id]': a, 'search[creator_id]': author }))).toContain(await firstPost(s, b));
   },
   'forum-post-update-ignored': async (s, n) => {
     const id = await firstPost(s, await topic(s, n));

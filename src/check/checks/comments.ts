@@ -10,7 +10,7 @@ import { compareTimes, nextSecondWhenCoarse } from './support/times.ts';
 
 export const comment_lifecycle = defineCheck({
   id: 'comments/lifecycle', fn: 'comment_lifecycle', resource: 'comments',
-  description: 'a comment can be created, shown, updated and deleted', requirements: ['IB-4-comments-lifecycle'], readOnly: false,
+  description: 'a comment can be created, shown, updated (through the JSON and the XML path) and deleted', requirements: ['IB-4-comments-lifecycle'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
     const id = await make.comment(ctx, post.id);
@@ -19,6 +19,11 @@ export const comment_lifecycle = defineCheck({
     await succeed(ctx, 'comments.update', { path: { id }, fields: { body } }, 'the comment update');
     const shown = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
     if (shown !== body) fail(`the comment body is "${shown}" after the update`, { expected: body, actual: shown });
+    // Again to the XML path: a write to either path is the same write.
+    const again = withMarkup(ctx.unique('edited in xml'));
+    await succeed(ctx, 'comments.update', { path: { id }, fields: { body: again }, format: 'xml' }, 'the comment update (XML)');
+    const shownAgain = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
+    if (shownAgain !== again) fail(`the comment body is "${shownAgain}" after an update sent to the XML path`, { expected: again, actual: shownAgain });
     await succeed(ctx, 'comments.delete', { path: { id } }, 'the comment delete');
     await expectDeleted(ctx, { id, show: 'comments.show', list: 'comments.list', search: { body_matches: word } });
   },

@@ -225,13 +225,16 @@ export const pages_follow_each_other_exactly = defineCheck({
 
 export const limit_gives_that_many_when_more_exist = defineCheck({
   id: 'posts/limit-exact', fn: 'limit_gives_that_many_when_more_exist', resource: 'posts',
-  description: 'limit=n gives n posts when more than n match, from 1 to the documented maximum of 100', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: false,
+  description: 'limit=n gives n posts when more than n match (in JSON and in XML), from 1 to the documented maximum of 100', requirements: ['IB-4-posts-list-limit-honoured'], readOnly: false,
   late: MANY_POSTS,
   async run(ctx) {
     const { tag } = await taggedPosts(ctx);
     for (const limit of [1, 5]) {
-      const got = await listIds(ctx, 'posts.list', { tags: tag, limit });
-      if (got.length !== limit) fail(`limit=${limit} gave ${got.length} of the 6 posts tagged ${tag}`, { expected: String(limit), actual: String(got.length) });
+      // In JSON, and in XML: the list is the same list in either format.
+      for (const format of ['json', 'xml'] as const) {
+        const got = await listIds(ctx, 'posts.list', { tags: tag, limit }, { format });
+        if (got.length !== limit) fail(`limit=${limit} gave ${got.length} of the 6 posts tagged ${tag} in ${format.toUpperCase()}`, { expected: String(limit), actual: String(got.length) });
+      }
     }
     await ensurePosts(ctx, POSTS_PER_REQUEST_MAX + 1);
     const atMax = await listIds(ctx, 'posts.list', { limit: POSTS_PER_REQUEST_MAX });
@@ -244,9 +247,13 @@ export const every_rating_is_stored_as_sent = defineCheck({
   description: 'each value of post[rating] set by an update is the rating the post then shows and lists; an update of the tags alone keeps it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
+    const parent = await makePost(ctx);
     const where = { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } } as const;
-    for (const rating of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!) {
-      await updateAndReadBack(ctx, 'posts.update', where, { rating }, `post ${post.id}`);
+    // A parent and a source that is not a URL first: none of the updates below sends them, and each keeps them.
+    await updateAndReadBack(ctx, 'posts.update', where, { parent_id: parent.id, source: `${ctx.unique('kept source')} page 1` }, `post ${post.id}`);
+    for (const [i, rating] of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!.entries()) {
+      // By turns in JSON and XML: a write to either path is the same write.
+      await updateAndReadBack(ctx, 'posts.update', where, { rating }, `post ${post.id}`, i % 2 === 1 ? 'xml' : 'json');
     }
     // And an update of the tags alone: the rating it was not sent (the last of the set, not the first) stays.
     await updateAndReadBack(ctx, 'posts.update', where, { tag_string: `${post.tag} ${ctx.unique('retagged').toLowerCase()}` }, `post ${post.id}`);

@@ -66,11 +66,14 @@ const HISTORIES: readonly History[] = [
   {
     resource: 'posts', listing: 'post_versions.list', revert: 'posts.revert', show: 'posts.show', by: 'post_id', field: 'tag_string',
     make: async (ctx) => (await makePost(ctx)).id,
+    // A parent of its own at each step.
+    setup: async (ctx) => [(await makePost(ctx)).id, (await makePost(ctx)).id, (await makePost(ctx)).id],
     // A source that is not a URL: the service downloads only a URL.
-    values: (ctx, step) => ({
+    values: (ctx, step, made) => ({
       tag_string: `${ctx.unique('v').toLowerCase()} ${ctx.unique('w').toLowerCase()}`,
       rating: pick(ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!, step + 2),
       source: ctx.unique(`source text ${step}`),
+      ...(made[step] !== undefined ? { parent_id: String(made[step]) } : {}),
     }),
     change: (ctx, id, fields, as) => succeed(ctx, 'posts.update', { path: { id }, fields, ...by(as) }, 'the post update'),
   },

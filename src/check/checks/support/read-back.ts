@@ -132,9 +132,9 @@ export function expectKept(updateOp: OperationId, before: RecordFields, after: R
  * Updates a record with `fields` and reads every one of them back (show and/or list, as `where` says);
  * the fields of the operation it was not sent read as they did before it.
  */
-export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string): Promise<void> {
+export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId, where: ReadBack, fields: Readonly<Record<string, Want>>, what: string, format: Format = 'json'): Promise<void> {
   const before = await readOnce(ctx, where);
-  await succeed(ctx, updateOp, { path: { id: where.id }, fields }, `updating ${what}`);
+  await succeed(ctx, updateOp, { path: { id: where.id }, fields, format }, `updating ${what}${format === 'xml' ? ' (XML)' : ''}`);
   const after = await expectReadBack(ctx, where, fields, `${what} as updated`);
   if (before) expectKept(updateOp, before, after, fields, what, ctx);
 }
@@ -142,8 +142,9 @@ export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId
 /**
  * Updates a record with each of `values` alone, in turn, and reads it back after each: the field sent
  * says its new value, and every field of the operation it was not sent reads as it did (a server that
- * resets what an update leaves out, only when one field comes alone, is seen).
+ * resets what an update leaves out, only when one field comes alone, is seen). The updates go to the
+ * JSON and the XML path by turns: a write to either is the same write.
  */
 export async function updateEachAlone(ctx: CheckContext, updateOp: OperationId, where: ReadBack, values: Readonly<Record<string, Want>>, what: string): Promise<void> {
-  for (const [field, value] of Object.entries(values)) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what);
+  for (const [i, [field, value]] of Object.entries(values).entries()) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, i % 2 === 1 ? 'xml' : 'json');
 }

@@ -3,6 +3,9 @@ import type { OperationId } from '../../../specs/model/index.ts';
 import type { Account } from '../accounts.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
+import { recordId } from '../formats.ts';
+import { fieldOf } from '../target.ts';
+import { userIdOf } from './support/recipes.ts';
 import { expectRefused, show, succeed, text } from './support/calls.ts';
 import { listedFor } from './support/pages.ts';
 import { expectSameRendering } from './support/read-back.ts';
@@ -17,13 +20,22 @@ async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: numbe
 
 export const dmail_list_holds_own_dmails_only = defineCheck({
   id: 'dmails/owner-list', fn: 'dmail_list_holds_own_dmails_only', resource: 'dmails',
-  description: 'the dmail list shows a dmail to its recipient and not to a third user', requirements: ['IB-4-dmails-owner-list'], readOnly: false,
+  description: 'the dmail list shows a dmail to its recipient and not to a third user, even one who asks by the owners\' names and ids', requirements: ['IB-4-dmails-owner-list'], readOnly: false,
   async run(ctx) {
     const d = await sentDmail(ctx);
     const mine = await listedDmails(ctx, d, d.to);
     if (!mine.includes(d.id)) fail(`the recipient's dmail list lacks dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(mine) });
     const theirs = await listedDmails(ctx, d, d.third);
     if (theirs.includes(d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list`, { expected: 'not listed', actual: JSON.stringify(theirs) });
+    // Nor when the third asks for the owners' dmails by name or id: a filter narrows the caller's own dmails, it does not replace them.
+    const [toId, fromId] = [await userIdOf(ctx, d.to), await userIdOf(ctx, d.from)];
+    const asked: Record<string, string | number> = { to_name: d.to.name, to_id: toId, from_name: d.from.name, from_id: fromId };
+    const params = new Set(ctx.target.operation('dmails.list').params.map((p) => fieldOf(p.name)));
+    for (const [name, value] of Object.entries(asked).filter(([name]) => params.has(name))) {
+      const reply = await ctx.target.call('dmails.list', { as: d.third, fields: { [name]: value } });
+      ctx.note(reply);
+      if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list with search[${name}]=${value}`, { reply, expected: 'not listed', actual: `dmail ${d.id}` });
+    }
   },
 });
 

@@ -26,8 +26,8 @@ export interface CallOptions {
   /** Who calls: an account (default: the most privileged account, `accounts.actor`) or nobody. */
   readonly as?: Account | 'anonymous';
   readonly auth?: AuthMode;
-  /** Use a wrong secret for the chosen auth mode. */
-  readonly wrongSecret?: boolean;
+  /** Use a wrong secret for the chosen auth mode: a made-up one, or (an account) that account's own. */
+  readonly wrongSecret?: boolean | Account;
   /** Send the parameters of a state-changing request as multipart/form-data even without a file. */
   readonly multipart?: boolean;
   /**
@@ -255,14 +255,15 @@ export class Target {
     const who = options.as ?? this.accounts.actor;
     const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? this.authOf(method, path));
     if (who !== 'anonymous') {
-      const secret = (s: string) => (options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
+      const other = typeof options.wrongSecret === 'object' ? options.wrongSecret : undefined;
+      const secret = (s: string, of?: string) => (other ? (of ?? other.api_key) : options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
       switch (mode) {
         case 'api_key':
           pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.apiKey, secret(who.api_key)]);
           break;
         case 'password_hash':
           if (!who.password_hash) throw new Error(`account ${who.name} has no password_hash`);
-          pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.passwordHash, secret(who.password_hash)]);
+          pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.passwordHash, secret(who.password_hash, other?.password_hash)]);
           break;
         case 'basic':
           headers.authorization = `Basic ${Buffer.from(`${who.name}:${secret(who.api_key)}`).toString('base64')}`;

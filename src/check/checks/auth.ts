@@ -32,9 +32,13 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
-      const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret: true });
-      ctx.note(reply);
-      if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+      // A made-up secret, and the secret of another account (the third, who may see nothing of the dmail): a
+      // server that looks the key up among every user's, not the named user's, takes the second.
+      for (const wrongSecret of [true, ...(m.mode !== 'password_hash' || d.third.password_hash ? [d.third] : [])] as const) {
+        const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret });
+        ctx.note(reply);
+        if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with ${wrongSecret === true ? 'a wrong secret' : `the secret of ${wrongSecret.name}`} for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+      }
       // A server may check the secret where it reads and not where it writes: a delete of the user's own
       // dmail, with the wrong secret, must leave it (as anonymous, or refused, nobody may delete it).
       const removal = await ctx.target.call('dmails.delete', { path: { id: d.id }, as: d.to, auth: m.mode, wrongSecret: true });

@@ -8,7 +8,7 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { field, idOf, listIds, records, succeed, text, withMarkup } from './support/calls.ts';
 import { deletedAndUndeleted, findable } from './support/deletion.ts';
-import { expectReadBack, updateAndReadBack } from './support/read-back.ts';
+import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 
 export const topic_has_its_original_post = defineCheck({
   id: 'forum_topics/original-post', fn: 'topic_has_its_original_post', resource: 'forum_topics',
@@ -37,7 +37,7 @@ export function forum_fields_are_stored_as_sent(variant: Variant): Check {
     description: `forum_topic[title]${variant === 'A' ? ' and forum_topic[category_id] (each value)' : ''} and forum_post[body] of the topic's first post read back as written`, requirements: ['IB-4-forum-fields'], readOnly: false,
     async run(ctx) {
       const categories = variant === 'A' ? ctx.target.paramName(ctx.target.operation('forum_topics.update'), 'category_id').values! : [];
-      const created = { title: ctx.unique('topic'), body: ctx.unique('first words'), ...(categories[1] ? { category_id: categories[1] } : {}) };
+      const created = { title: ctx.unique('topic'), body: withMarkup(ctx.unique('first words')), ...(categories[1] ? { category_id: categories[1] } : {}) };
       const id = await idOf(ctx, await succeed(ctx, 'forum_topics.create', { fields: created }, 'creating a topic'), 'forum topic', { list: 'forum_topics.list', fields: { title_matches: created.title } });
       const { body: _body, ...topicFields } = created;
       await expectReadBack(ctx, { id, show: 'forum_topics.show' }, topicFields, `topic ${id} as created`);
@@ -45,8 +45,12 @@ export function forum_fields_are_stored_as_sent(variant: Variant): Check {
         const updated = { title: ctx.unique('renamed topic'), ...(category_id !== undefined ? { category_id } : {}) };
         await updateAndReadBack(ctx, 'forum_topics.update', { id, show: 'forum_topics.show' }, updated, `topic ${id}`);
       }
+      // Each field alone: the other kept.
+      await updateEachAlone(ctx, 'forum_topics.update', { id, show: 'forum_topics.show' }, { title: ctx.unique('title alone'), ...(categories[0] !== undefined ? { category_id: categories[0] } : {}) }, `topic ${id}`);
       const post = (await listIds(ctx, 'forum_posts.list', { topic_id: id }))[0];
       if (post === undefined) skip(`the first post of topic ${id} is not listed by search[topic_id]`);
+      // The first post says what the topic was created with.
+      await expectReadBack(ctx, { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body: created.body }, `the first post of topic ${id}`);
       const body = withMarkup(ctx.unique('edited post'));
       await updateAndReadBack(ctx, 'forum_posts.update', { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body }, `forum post ${post}`);
     },

@@ -16,6 +16,11 @@ export const OUT_OF_SET = 'conform-not-a-listed-value';
 const OTHER_REFUSALS = [403, 404, 422, 423];
 
 export function refusedWithParameterStatus(reply: Reply, what: string, requirement: RequirementId, reading: 'INT-missing-required-status' | 'INT-out-of-set-status'): void {
+  const said = reply.envelope();
+  // A success status over an envelope that says failure: whichever was meant, the two disagree (section 7).
+  if (reply.ok && reply.op?.stateChanging && said.ok && said.envelope.success === false) {
+    fail(`${what} was answered ${reply.status} with an envelope saying success=false`, { reply, requirement: 'IB-7-envelope-agrees', expected: `a status that agrees with success=false`, actual: String(reply.status) });
+  }
   if (!(PARAMETER_REFUSALS as readonly number[]).includes(reply.status)) {
     // The refusal is the text's demand; 420 or 424 is the register's reading. Another documented
     // refusal (a revert without version_id answered 404: the version is not found) rests on that reading only.

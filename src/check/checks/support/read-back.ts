@@ -146,5 +146,5 @@ export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId
  * JSON and the XML path by turns: a write to either is the same write.
  */
 export async function updateEachAlone(ctx: CheckContext, updateOp: OperationId, where: ReadBack, values: Readonly<Record<string, Want>>, what: string): Promise<void> {
-  for (const [i, [field, value]] of Object.entries(values).entries()) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, i % 2 === 1 ? 'xml' : 'json');
+  for (const [i, [field, value]] of Object.entries(values).entries()) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, i % 2 === 0 ? 'xml' : 'json');
 }

@@ -58,6 +58,8 @@ export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
   commentary: touches('artist_commentaries', 'artist_commentary_versions'),
   'artist-commentary': touches('artist_commentaries', 'artist_commentary_versions'),
   'post-votes-flags-appeals': touches('posts', 'post_votes', 'post_flags', 'post_appeals'),
+  'post-flags-appeals': touches('posts', 'post_flags', 'post_appeals'),
+  'post-votes': touches('posts', 'post_votes'),
   versions: [...touches('post_versions', 'pool_versions', 'artist_versions', 'note_versions', 'artist_commentary_versions'), 'versions/*'],
   general: GENERAL,
   // Tranche 5 names the cross-cutting families one by one.

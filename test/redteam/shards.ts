@@ -9,7 +9,8 @@
  * front of it, with the checks of the fault's family only (./run.ts): runs have prefixes of their own, and
  * each starts with the server's counters (quotas, write throttles) afresh, as a server started for it would.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import type { Db } from '../../src/server/index.ts';
@@ -21,6 +22,22 @@ import { FAMILY_SCOPE, runConfig, runFault } from './run.ts';
 import type { Fault } from './tranche-1/fault.ts';
 
 const SEED = 20261201;
+
+/**
+ * The checks that catch each fault, as recorded (`REDTEAM_RECORD=1`, below): a fault once caught is run
+ * with those checks only, not its family's every check, so a tranche costs a fraction of its scoring. The
+ * regression the test guards is exact: if a check that caught a fault stops catching it, the run misses
+ * and the test fails (re-recording then would hide it: first find why). Known misses run with their
+ * family's checks, so that a fault a check comes to catch is seen. One file per tranche and shard, each
+ * `"<fault id> <variant>": [check ids]`.
+ */
+const CATCHES_DIR = join(import.meta.dirname, 'catches');
+const RECORD = process.env.REDTEAM_RECORD === '1';
+
+function catchesOf(tranche: string, shard: number): Record<string, string[]> {
+  const file = join(CATCHES_DIR, `${tranche}.shard-${shard}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+}
 
 /** What differs between tranches: how many test files a tranche's runs are dealt to, and how its servers were started when it was scored. */
 export interface Tranche {
@@ -48,6 +65,8 @@ export const TRANCHES: Readonly<Record<string, Tranche>> = {
   'tranche-4': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
   // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 75 faults, one run each, in two files.
   'tranche-5': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
+  // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 82 faults, one run each, in two files.
+  'tranche-6': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
 };
 
 function trancheOf(tranche: string): Tranche {
@@ -123,9 +142,15 @@ export function trancheShard(tranche: string, faults: readonly Fault[], shard: n
     const servers = new Servers(allowFetch);
     const done: FaultRun[] = [];
     const runs = runsOfShard(faults, shard, shards, variants);
+    const catches = RECORD ? {} : catchesOf(tranche, shard);
 
     afterAll(async () => {
-      process.stdout.write(`redteam ${tranche}${shards > 1 ? ` (shard ${shard} of ${shards})` : ''}: ${scoreLine(done)}\n`);
+      process.stdout.write(`redteam ${tranche}${shards > 1 ? ` (shard ${shard} of ${shards})` : ''}: ${scoreLine(done)}${RECORD ? '' : ' (each caught fault with the checks recorded to catch it)'}\n`);
+      if (RECORD && done.length === runs.length) {
+        mkdirSync(CATCHES_DIR, { recursive: true });
+        const recorded = Object.fromEntries(done.filter((r) => r.caught).map((r) => [`${r.fault.id} ${r.variant}`, r.failing]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+        writeFileSync(join(CATCHES_DIR, `${tranche}.shard-${shard}.json`), `${JSON.stringify(recorded, null, 1)}\n`);
+      }
       await servers.closeAll();
     });
 
@@ -133,12 +158,14 @@ export function trancheShard(tranche: string, faults: readonly Fault[], shard: n
       const server = await servers.get(variant);
       // Counters (quotas, write throttles) afresh: each run meets the server as if it were started for it.
       server.faultSwitch.switchTo(undefined);
-      const run = await runFault(fault, variant, server.url, runConfig(fault, variant, SEED));
+      const recorded = knownMisses[fault.id] === undefined ? catches[`${fault.id} ${variant}`] : undefined;
+      if (!RECORD && knownMisses[fault.id] === undefined) expect(recorded, `no checks are recorded to catch ${fault.id} [${variant}]: run the tranche with REDTEAM_RECORD=1 (test/redteam/catches/)`).toBeDefined();
+      const run = await runFault(fault, variant, server.url, recorded ? runConfig(fault, variant, SEED, recorded) : runConfig(fault, variant, SEED));
       done.push(run);
       expect(run.hookErrors, `the fault's hooks raised errors`).toBe(0);
       const known = knownMisses[fault.id];
       if (known === undefined) {
-        expect(run.caught, `fault ${fault.id} [${variant}] (${fault.description}) was missed by ${run.checks} checks of ${fault.family}: fix a check, or list it under ${tranche} in known-misses.ts with the reason`).toBe(true);
+        expect(run.caught, `fault ${fault.id} [${variant}] (${fault.description}) was missed by ${recorded ? `the checks recorded to catch it (${recorded.join(', ')})` : `${run.checks} checks of ${fault.family}`}: fix a check, or list it under ${tranche} in known-misses.ts with the reason`).toBe(true);
       } else {
         expect(run.caught, `fault ${fault.id} [${variant}] is listed under ${tranche} in known-misses.ts but was caught (${run.failing.join(', ')}): remove it from the list`).toBe(false);
       }

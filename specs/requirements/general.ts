@@ -102,9 +102,17 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-3-flag-for-deletion', section: '3', level: 'MUST', carrier: { scenario: 'flags', operations: ['post_flags.create', 'post_flags.list'] },
-    statement: 'A post can be flagged for deletion, and the flag is listed.',
+    statement: 'A post can be flagged for deletion, and the flag is listed, with its reason as written.',
     quote: 'flag a post for deletion (posts cannot be deleted directly)',
+    interpretations: ['INT-record-fields'],
     params: ['post_flags.create post_flag[post_id]', 'post_flags.create post_flag[reason]'],
+  },
+  {
+    id: 'IB-4-post_appeals-fields', section: '4', level: 'MUST', carrier: { scenario: 'flags', operations: ['post_appeals.create', 'post_appeals.list'] },
+    statement: 'An appeal is listed with its reason as written.',
+    quote: '`post_appeal[reason]` REQUIRED',
+    interpretations: ['INT-record-fields'],
+    params: ['post_appeals.create post_appeal[reason]'],
   },
   {
     id: 'IB-3-pools-delete-undelete', section: '3', level: 'MUST', carrier: { scenario: 'pools', operations: ['pools.delete', 'pools.undelete'] },

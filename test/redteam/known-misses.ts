@@ -43,8 +43,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'the related tags answer is not described (INT-related-tag-shape), and a tag\'s category comes from a prefix the document does not give (INT-tag-categories): a category the answer ignores is not told from a category that has no related tag',
   },
   'tranche-6': {
-    'appeals-reason-cut-at-ampersand':
-      'no check reads an appeal\'s reason back: appeals are made by the effect checks\' recipe, which finds its record by the reason\'s unique start',
     'posts-rating-metatag-dropped-in-combination':
       'posts/meta-tags sees it and warns: the document promises meta-tags without naming them, so rating: rests on a reading (INT-meta-tags)',
     'quota-anonymous-a-throttled-at-50':

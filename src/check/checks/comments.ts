@@ -20,12 +20,14 @@ export const comment_lifecycle = defineCheck({
     const shown = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
     if (shown !== body) fail(`the comment body is "${shown}" after the update`, { expected: body, actual: shown });
     // Again to the XML path: a write to either path is the same write.
-    const again = withMarkup(ctx.unique('edited in xml'));
+    const lastWord = ctx.unique('edited in xml');
+    const again = withMarkup(lastWord);
     await succeed(ctx, 'comments.update', { path: { id }, fields: { body: again }, format: 'xml' }, 'the comment update (XML)');
     const shownAgain = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
     if (shownAgain !== again) fail(`the comment body is "${shownAgain}" after an update sent to the XML path`, { expected: again, actual: shownAgain });
     await succeed(ctx, 'comments.delete', { path: { id } }, 'the comment delete');
-    await expectDeleted(ctx, { id, show: 'comments.show', list: 'comments.list', search: { body_matches: word } });
+    // Searched by the word of the body it has now.
+    await expectDeleted(ctx, { id, show: 'comments.show', list: 'comments.list', search: { body_matches: lastWord } });
   },
 });
 

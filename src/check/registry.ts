@@ -26,6 +26,7 @@ import * as notes from './checks/notes.ts';
 import * as parity from './checks/parity.ts';
 import * as pathId from './checks/path-id.ts';
 import * as pools from './checks/pools.ts';
+import * as post_appeals from './checks/post_appeals.ts';
 import * as post_flags from './checks/post_flags.ts';
 import * as post_votes from './checks/post_votes.ts';
 import * as posts from './checks/posts.ts';
@@ -61,7 +62,7 @@ export const SUITES = {
   operations: suite('operations', [served, contentType, required, values, notFound, pathId, badInput, absent]),
   posts: suite('posts', [posts, post_votes]),
   uploads: suite('uploads', [uploads]),
-  people: suite('people', [comments, dmails, users, auth, post_flags]),
+  people: suite('people', [comments, dmails, users, auth, post_flags, post_appeals]),
   versions: suite('versions', [versions, lifecycle]),
   catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, artist_commentaries]),
   readback: suite('readback', [searches, parity]),

@@ -209,8 +209,11 @@ describe('conform proxy under load and faults', { timeout: scaled(60_000) }, () 
     try {
       const meanwhile = await Promise.all(Array.from({ length: 30 }, () => send('/posts.json')));
       expect(meanwhile.map((r) => r.status)).toEqual(Array(30).fill(200));
+      // Every slow socket is closed. Node answers a request that timed out with a 408 where it can; one it
+      // destroys before that answer reaches the socket (a busy machine) is closed all the same.
       const ends = await Promise.all(slow.map((s) => s.closed));
-      expect(ends.filter((e) => !/^HTTP\/1\.1 408/.test(e))).toEqual([]);
+      expect(ends.filter((e) => e !== '' && !/^HTTP\/1\.1 408/.test(e))).toEqual([]);
+      expect(ends.some((e) => /^HTTP\/1\.1 408/.test(e))).toBe(true);
     } finally {
       clearInterval(trickle);
       for (const s of slow) s.socket.destroy();

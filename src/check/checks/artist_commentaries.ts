@@ -59,7 +59,7 @@ export const commentary_fields_are_stored_as_sent = defineCheck({
       await succeed(ctx, 'artist_commentaries.create_or_update', { fields: sent }, `create_or_update of ${field} alone`);
       current[field] = sent[field] as string;
       const after = await expectReadBack(ctx, where(), { [field]: current[field]! }, `the commentary of post ${post.id} after ${field} alone was sent`);
-      expectKept('artist_commentaries.create_or_update', before, after, sent, `the commentary of post ${post.id}`, ctx);
+      expectKept(ctx, 'artist_commentaries.create_or_update', before, after, sent, `the commentary of post ${post.id}`);
       before = after;
     }
   },

@@ -116,7 +116,7 @@ async function readOnce(ctx: CheckContext, where: ReadBack): Promise<RecordField
  * operation's own parameters (INT-record-fields) the record carries before and after. A post's tags may grow (the
  * service maintains tags, INT-service-tags) but lose none.
  */
-export function expectKept(updateOp: OperationId, before: RecordFields, after: RecordFields, sent: Readonly<Record<string, unknown>>, what: string, ctx: CheckContext): void {
+export function expectKept(ctx: CheckContext, updateOp: OperationId, before: RecordFields, after: RecordFields, sent: Readonly<Record<string, unknown>>, what: string): void {
   for (const p of ctx.target.operation(updateOp).params) {
     const field = fieldOf(p.name);
     if (p.location === 'path' || field in sent || !(field in before) || !(field in after)) continue;
@@ -136,7 +136,7 @@ export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId
   const before = await readOnce(ctx, where);
   await succeed(ctx, updateOp, { path: { id: where.id }, fields, format }, `updating ${what}${format === 'xml' ? ' (XML)' : ''}`);
   const after = await expectReadBack(ctx, where, fields, `${what} as updated`);
-  if (before) expectKept(updateOp, before, after, fields, what, ctx);
+  if (before) expectKept(ctx, updateOp, before, after, fields, what);
 }
 
 /**

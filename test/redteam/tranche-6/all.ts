@@ -3,12 +3,13 @@
 // Frozen. The files of this directory are the tranche's faults as they were written and scored
 // (docs/redteam.md); their hooks are unchanged. Each fault module also holds the scenarios its
 // verification ran (`checks`); the tests use the faults only. The tranche was written with the first
-// tranche's fault.ts, byte for byte, so its modules import ../tranche-1/fault.ts rather than a copy. The
-// changes made to bring them into the project: imports name `.ts` modules rather than `.js` (and fault.ts
-// by its path in ../tranche-1/); a first line excuses each file from type checking (written to a laxer
-// compiler than the project's); kit.ts, the harness it was given (a client and the accounts file: its
-// hooks authenticate as the fixture accounts), names this clone's accounts file and command rather than
-// a frozen build's; and this note. With those undone, each file has the SHA-256 it was frozen with
+// tranche's fault.ts, byte for byte, so its modules import ../tranche-1/fault.ts rather than a copy, and
+// with the fifth tranche's kit.ts (its harness: a client and the accounts file, by which its hooks
+// authenticate as the fixture accounts), which differed only in naming its own frozen build, so h.ts
+// imports ../tranche-5/kit.ts. The changes made to bring them into the project: imports name `.ts`
+// modules rather than `.js` (and fault.ts and kit.ts by their paths in ../tranche-1/ and ../tranche-5/);
+// a first line excuses each file from type checking (written to a laxer compiler than the project's);
+// and this note. With those undone, each file has the SHA-256 it was frozen with
 // (verify.ts, which ran the scenarios, and the writer's exploration scripts are not part of the tests):
 //
 //   1b46fbc8ca676e8ae45b7bad2b896e6c44d30bcf70003f3d4f2acba683daa970  all.ts

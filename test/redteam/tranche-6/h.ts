@@ -1,7 +1,7 @@
 // @ts-nocheck: frozen red-team code (see all.ts)
 // Helpers for writing faults (request/response rewriting) and verification scenarios.
 import type { FaultContext, ProxiedRequest, ProxiedResponse } from '../tranche-1/fault.ts';
-import { accounts, Client, type Account } from './kit.ts';
+import { accounts, Client, type Account } from '../tranche-5/kit.ts';
 
 // ---------------------------------------------------------------- request parameters
 

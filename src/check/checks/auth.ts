@@ -7,10 +7,9 @@ import { operationsFor } from '../../../specs/model/index.ts';
 import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
-import { recordId } from '../formats.ts';
 import type { AuthMode } from '../target.ts';
 import { expectRefused, succeed } from './support/calls.ts';
-import { listedDmails, sentDmail } from './support/sent-dmail.ts';
+import { listedDmails, listsDmail, sentDmail } from './support/sent-dmail.ts';
 
 interface AuthMethod {
   readonly mode: AuthMode;
@@ -37,7 +36,7 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
       for (const wrongSecret of [true, ...(m.mode !== 'password_hash' || d.third.password_hash ? [d.third] : [])] as const) {
         const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret });
         ctx.note(reply);
-        if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${m.text} with ${wrongSecret === true ? 'a wrong secret' : `the secret of ${wrongSecret.name}`} for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+        if (listsDmail(reply, d.id)) fail(`${m.text} with ${wrongSecret === true ? 'a wrong secret' : `the secret of ${wrongSecret.name}`} for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
       }
       // A server may check the secret where it reads and not where it writes: a delete of the user's own
       // dmail, with the wrong secret, must leave it (as anonymous, or refused, nobody may delete it).

@@ -3,13 +3,12 @@ import type { OperationId } from '../../../specs/model/index.ts';
 import type { Account } from '../accounts.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
-import { recordId } from '../formats.ts';
 import { fieldOf } from '../target.ts';
 import { userIdOf } from './support/recipes.ts';
 import { expectRefused, show, succeed, text } from './support/calls.ts';
 import { listedFor } from './support/pages.ts';
 import { expectSameRendering } from './support/read-back.ts';
-import { accountsOrSkip, listedDmails, recipientCopy, sentDmail } from './support/sent-dmail.ts';
+import { accountsOrSkip, listedDmails, listsDmail, recipientCopy, sentDmail } from './support/sent-dmail.ts';
 
 /** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
 async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
@@ -34,7 +33,7 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
     for (const [name, value] of Object.entries(asked).filter(([name]) => params.has(name))) {
       const reply = await ctx.target.call('dmails.list', { as: d.third, fields: { [name]: value } });
       ctx.note(reply);
-      if (reply.ok && (reply.list() ?? []).some((r) => recordId(r) === d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list with search[${name}]=${value}`, { reply, expected: 'not listed', actual: `dmail ${d.id}` });
+      if (listsDmail(reply, d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list with search[${name}]=${value}`, { reply, expected: 'not listed', actual: `dmail ${d.id}` });
     }
   },
 });

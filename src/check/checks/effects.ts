@@ -178,6 +178,11 @@ function accountPair(ctx: CheckContext, prefixDecoy: boolean): [Account, Account
   return twoMakers(ctx);
 }
 
+/** What a filter of an account is given: the account's id (a filter by id), else its name. */
+async function accountValue(ctx: CheckContext, match: string | undefined, account: Account): Promise<string | number> {
+  return match === 'id' ? userIdOf(ctx, account) : account.name;
+}
+
 /** Runs an effect plan: makes its records with the recipe, binds its symbols and asks its queries. */
 async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, plan: EffectPlan): Promise<void> {
   const recipe = recipeFor(op.id)!;
@@ -241,7 +246,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
       const match = param.effect?.kind === 'filter' ? param.effect.match : 'id';
       const bySubject = param.effect?.kind === 'filter' ? param.effect.subject : undefined;
       fields[shortName(name)] =
-        f === 'creator' || f === 'recipient' ? (match === 'id' ? await userIdOf(ctx, accountOf(f, sym)) : accountOf(f, sym).name)
+        f === 'creator' || f === 'recipient' ? await accountValue(ctx, match, accountOf(f, sym))
         : f === 'post' ? (bySubject === 'post-tags' ? (await postOf(sym)).tag : (await postOf(sym)).id)
         : f.startsWith('text:') ? wordOf(f, sym)
         : p.values?.[sym === 'y' ? 1 : 0] ?? '';
@@ -447,7 +452,7 @@ async function topicWithCreator(ctx: CheckContext, op: ResolvedOperation, p: Res
   const key = shortName(p.name);
   for (const byParam of byAuthor) {
     const by = shortName(byParam.name);
-    const valueOf = async (a: Account) => (filterOf(byParam.effect)?.match === 'id' ? await userIdOf(ctx, a) : a.name);
+    const valueOf = (a: Account) => accountValue(ctx, filterOf(byParam.effect)?.match, a);
     // The author's posts of another topic are left out too: a server that drops the topic in the author's company lists them.
     for (const [topicId, posts, author, stranger, elsewhere] of [[mineTopic, ofMine, mine, other, mineElsewhere], [otherTopic, ofOther, other, mine, []]] as const) {
       const [authorValue, strangerValue] = [await valueOf(author), await valueOf(stranger)];

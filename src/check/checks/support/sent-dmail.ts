@@ -7,7 +7,7 @@ import type { CheckContext } from '../../check.ts';
 import { fail, skip } from '../../check.ts';
 import type { RecordFields } from '../../formats.ts';
 import { recordId } from '../../formats.ts';
-import type { CallOptions } from '../../target.ts';
+import type { CallOptions, Reply } from '../../target.ts';
 import { records, succeed, text } from './calls.ts';
 
 /** The ids of a list's records. */
@@ -54,6 +54,11 @@ export async function listedDmails(ctx: CheckContext, d: { readonly title: strin
   const search = await ctx.target.call('dmails.list', { ...options, as, fields: { message_matches: d.title } });
   ctx.note(search);
   return [...new Set([...all, ...(search.ok ? idsOf(search.list() ?? []) : [])])];
+}
+
+/** Does a dmail list's answer (whoever asked, however) list dmail `id`? */
+export function listsDmail(reply: Reply, id: number): boolean {
+  return reply.ok && (reply.list() ?? []).some((r) => recordId(r) === id);
 }
 
 /**

@@ -11,9 +11,10 @@ import { describeConformance } from 'imageboard-conform/vitest';
 
 const fault = process.env.CONFORM_FAULT;
 let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+// Starting the embedded database takes seconds on a busy machine: more than vitest's default 10 s hook timeout.
 beforeAll(async () => {
   server = await startReferenceServer({ variant: 'A', faults: fault ? [fault] : [] });
-});
+}, 120_000);
 afterAll(() => server?.close());
 
 describeConformance({

@@ -16,7 +16,12 @@ export function parametersStage(options: { readonly faults: Faults; readonly var
   return async function parameters(req: FastifyRequest): Promise<void> {
     const state = stateOf(req);
     const { op } = state.route;
-    const input = reached(state.input, 'input');
+    let input = reached(state.input, 'input');
+    // Fault xml-writes-lose-optional: a state-changing request through an .xml path keeps only its REQUIRED parameters.
+    if (faults.active('xml-writes-lose-optional') && state.route.format === 'xml' && op.method !== 'GET') {
+      const kept = new Set(op.params.filter((p) => p.required).map((p) => p.name));
+      input = { ...input, fields: Object.fromEntries(Object.entries(input.fields).filter(([name]) => kept.has(name))) };
+    }
     const path: Record<string, number> = {};
     for (const p of op.params) {
       if (p.location !== 'path') continue;

@@ -11,7 +11,7 @@ import { recordId } from '../formats.ts';
 import { make, makePost } from '../world.ts';
 import { idOf, listIds, records, succeed, text } from './support/calls.ts';
 import { listedFor } from './support/pages.ts';
-import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
+import { CREATE_FORMATS, expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
 
 /** An artist with other names, a group and two URLs (one per line), made for the check that asks. */
@@ -158,11 +158,15 @@ export function artist_fields_are_stored_as_sent(variant: Variant): Check {
     id: 'artists/fields', fn: 'artist_fields_are_stored_as_sent', resource: 'artists',
     description: `artist[name] and artist[group_name]${variant === 'B' ? ' and artist[is_active] (1 and 0)' : ''} read back as written, on create and on update; an update that does not send a field (the URLs, other names, or all but one) keeps it`, requirements: ['IB-4-artists-fields'], readOnly: false,
     async run(ctx) {
-      const created = { name: ctx.unique('painter').toLowerCase(), group_name: ctx.unique('guild').toLowerCase(), ...(variant === 'B' ? { is_active: '0' } : {}) };
-      // Made with URLs and other names too (read back by checks of their own): the updates below do not send them, and keep them.
-      const also = { url_string: `http://${ctx.unique('kept').toLowerCase()}.example.net/`, other_names_comma: `${ctx.unique('kept_a').toLowerCase()},${ctx.unique('kept_b').toLowerCase()}` };
-      const id = await idOf(ctx, await succeed(ctx, 'artists.create', { fields: { ...created, ...also } }, 'creating an artist'), 'artist', { list: 'artists.list', fields: { name: `name:${created.name}` } });
-      await expectReadBack(ctx, { id, show: 'artists.show' }, created, `artist ${id} as created`);
+      // Created through the XML path and then the JSON path: a create through either is the same create.
+      let id = 0;
+      for (const format of CREATE_FORMATS) {
+        const created = { name: ctx.unique('painter').toLowerCase(), group_name: ctx.unique('guild').toLowerCase(), ...(variant === 'B' ? { is_active: '0' } : {}) };
+        // Made with URLs and other names too (read back by checks of their own): the updates below do not send them, and keep them.
+        const also = { url_string: `http://${ctx.unique('kept').toLowerCase()}.example.net/`, other_names_comma: `${ctx.unique('kept_a').toLowerCase()},${ctx.unique('kept_b').toLowerCase()}` };
+        id = await idOf(ctx, await succeed(ctx, 'artists.create', { fields: { ...created, ...also }, format }, `creating an artist (${format})`), 'artist', { list: 'artists.list', fields: { name: `name:${created.name}` } });
+        await expectReadBack(ctx, { id, show: 'artists.show' }, created, `artist ${id} as created (${format})`);
+      }
       const updated = { name: ctx.unique('renamed').toLowerCase(), group_name: ctx.unique('other guild').toLowerCase().replace(/\s+/g, '_'), ...(variant === 'B' ? { is_active: '1' } : {}) };
       await updateAndReadBack(ctx, 'artists.update', { id, show: 'artists.show' }, updated, `artist ${id}`);
       await updateEachAlone(ctx, 'artists.update', { id, show: 'artists.show' }, { name: ctx.unique('name alone').toLowerCase(), group_name: ctx.unique('group alone').toLowerCase() }, `artist ${id}`);

@@ -4,7 +4,7 @@ import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
 import { field, idOf, listIds, records, show, succeed, text, withMarkup } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
-import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
+import { CREATE_FORMATS, expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 import { expectExcludes, expectIncludes } from './support/selection.ts';
 
 export const note_lifecycle = defineCheck({
@@ -61,9 +61,13 @@ export const note_geometry_is_stored_as_sent = defineCheck({
   async run(ctx) {
     const post = await makePost(ctx);
     // Distinct values inside the 8x8 image (INT-note-geometry), so a swap or a drop shows.
-    const created = { x: 1, y: 2, width: 3, height: 4, body: ctx.unique('note body') };
-    const id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created } }, 'creating a note'), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
-    await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created`);
+    // Created through the XML path and then the JSON path: a create through either is the same create.
+    let id = 0;
+    for (const format of CREATE_FORMATS) {
+      const created = { x: 1, y: 2, width: 3, height: 4, body: ctx.unique('note body') };
+      id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created }, format }, `creating a note (${format})`), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
+      await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created (${format})`);
+    }
     // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
     const updated = { x: 0, y: 3, width: 5, height: 5, body: withMarkup(ctx.unique('moved body')) };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);

@@ -3,9 +3,9 @@ import type { Variant } from '../../../specs/model/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { make, makePost } from '../world.ts';
-import { field, idOf, show, succeed, text } from './support/calls.ts';
+import { field, idOf, show, succeed, text, withMarkup } from './support/calls.ts';
 import { deletedAndUndeleted, findable } from './support/deletion.ts';
-import { expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
+import { CREATE_FORMATS, expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
 
 export const pool_post_ids_set_its_posts = defineCheck({
   id: 'pools/post-ids', fn: 'pool_post_ids_set_its_posts', resource: 'pools',
@@ -35,10 +35,14 @@ export function pool_fields_are_stored_as_sent(variant: Variant): Check {
     description: 'pool[name], pool[description], pool[is_active] (1 and 0) and pool[category] (A, each value) read back as written; an update of each field alone keeps the others', requirements: ['IB-4-pools-fields'], readOnly: false,
     async run(ctx) {
       const categories = variant === 'A' ? ctx.target.paramName(ctx.target.operation('pools.update'), 'category').values! : [];
-      const name = ctx.unique('pool');
-      const created = { name, description: `${name} described`, ...(categories[1] ? { category: categories[1] } : {}) };
-      const id = await idOf(ctx, await succeed(ctx, 'pools.create', { fields: created }, 'creating a pool'), 'pool', { list: 'pools.list', fields: { name_matches: name } });
-      await expectReadBack(ctx, { id, show: 'pools.show' }, created, `pool ${id} as created`);
+      // Created through the XML path and then the JSON path: a create through either is the same create.
+      let id = 0;
+      for (const format of CREATE_FORMATS) {
+        const name = ctx.unique('pool');
+        const created = { name, description: withMarkup(`${name} described`), ...(categories[1] ? { category: categories[1] } : {}) };
+        id = await idOf(ctx, await succeed(ctx, 'pools.create', { fields: created, format }, `creating a pool (${format})`), 'pool', { list: 'pools.list', fields: { name_matches: name } });
+        await expectReadBack(ctx, { id, show: 'pools.show' }, created, `pool ${id} as created (${format})`);
+      }
       for (const is_active of ['0', '1']) {
         const updated = { name: ctx.unique('renamed pool'), description: ctx.unique('new description'), is_active, ...(categories[0] ? { category: is_active === '0' ? categories[0] : categories[1]! } : {}) };
         await updateAndReadBack(ctx, 'pools.update', { id, show: 'pools.show' }, updated, `pool ${id}`);

@@ -52,6 +52,9 @@ export function says(field: string, got: FieldValue, want: Want): boolean {
   return g === w;
 }
 
+/** The paths a create whose fields are read back goes through, in turn: XML first, then JSON. */
+export const CREATE_FORMATS: readonly Format[] = ['xml', 'json'];
+
 /** Fails on the first field the JSON and the XML rendering of one record both carry and disagree on. */
 export function expectSameRendering(json: RecordFields, xml: RecordFields, what: string): void {
   for (const [field, value] of Object.entries(json)) {

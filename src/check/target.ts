@@ -239,14 +239,14 @@ export class Target {
   }
 
   /**
-   * The format of a request whose check chose none: reads are JSON; state-changing requests go through
-   * `.json` and `.xml` by turns for each operation (every path exists with either suffix, section 2 item
-   * 1), two turns of each so that both auth modes of authOf meet both formats. A server whose XML path
-   * writes differently (a field lost, the request read from the wrong place) is seen by the read-back of
-   * whichever check wrote through it.
+   * The format of a request whose check chose none: a show is JSON; lists and state-changing requests go
+   * through `.json` and `.xml` by turns for each operation (every path exists with either suffix, section
+   * 2 item 1), two turns of each so that both auth modes of authOf meet both formats. A server whose XML
+   * path reads a request differently (a field lost, a filter or `limit` ignored) is seen by whichever
+   * check sent through it.
    */
   private formatOf(op: ResolvedOperation): Format {
-    if (op.method === 'GET') return 'json';
+    if (op.method === 'GET' && op.kind !== 'list') return 'json';
     const turn = this.formatTurns.get(op.id) ?? 0;
     this.formatTurns.set(op.id, turn + 1);
     return Math.floor(turn / 2) % 2 === 0 ? 'json' : 'xml';

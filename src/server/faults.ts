@@ -40,6 +40,7 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'xml-number-drift', requirements: ['IB-2-format-parity'], summary: 'In XML, every number of a record but its id is one more than in JSON.', caughtBy: 'parity/*' },
   { id: 'xml-list-joined', requirements: ['IB-2-format-parity'], summary: 'In XML, a post\'s tag_string is comma-separated where JSON has it space-separated.', caughtBy: 'parity/*' },
   { id: 'xml-writes-lose-optional', requirements: ['IB-4-pools-fields', 'IB-4-wiki-fields', 'IB-4-artists-fields'], caughtBy: 'pools/fields', summary: 'A state-changing request through an `.xml` path keeps only its REQUIRED parameters; the optional ones are dropped as if not sent.' },
+  { id: 'xml-lists-ignore-search', requirements: ['IB-4-dmails-search-from_id', 'IB-4-comments-search-creator_id'], summary: 'A list through an `.xml` path ignores its `search[...]` parameters.' },
   { id: 'json-malformed', requirements: ['IB-2-format-json'], summary: 'JSON bodies lose their last character.' },
   { id: 'wrong-content-type', requirements: ['IB-2-content-type'], summary: 'Every body is served as text/plain.' },
   { id: 'success-true-on-errors', requirements: ['IB-7-envelope-agrees'], summary: 'Error envelopes say success=true.' },

@@ -5,7 +5,7 @@ import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { fieldOf } from '../target.ts';
 import { userIdOf } from './support/recipes.ts';
-import { expectRefused, show, succeed, text } from './support/calls.ts';
+import { expectRefused, show, succeed, text, withMarkup } from './support/calls.ts';
 import { listedFor } from './support/pages.ts';
 import { expectSameRendering } from './support/read-back.ts';
 import { accountsOrSkip, listedDmails, listsDmail, recipientCopy, sentDmail } from './support/sent-dmail.ts';
@@ -44,7 +44,7 @@ export const dmail_reads_back_as_sent = defineCheck({
   async run(ctx) {
     const [from, to] = accountsOrSkip(ctx, 2) as [Account, Account];
     const title = ctx.unique('subject');
-    const body = `${ctx.unique('message')} with several words`;
+    const body = withMarkup(`${ctx.unique('message')} with several words`);
     const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body } }, 'a dmail');
     const id = await recipientCopy(ctx, to, title, reply.createdId());
     const json = await show(ctx, 'dmails.show', id, { as: to, format: 'json' });

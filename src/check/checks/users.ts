@@ -97,7 +97,7 @@ export const level_is_a_json_number = defineCheck({
   id: 'users/level-is-a-number', fn: 'level_is_a_json_number', resource: 'users',
   description: 'in JSON, a user\'s level is a number, not a string ("a numeric attribute")', requirements: ['IB-2-user-level'], readOnly: true,
   async run(ctx) {
-    const listed = records(await succeed(ctx, 'users.list', { fields: { name: ctx.accounts.member.name } }, 'users.list'), 'users.list');
+    const listed = records(await succeed(ctx, 'users.list', { fields: { name: ctx.accounts.member.name }, format: 'json' }, 'users.list'), 'users.list');
     const user = listed[0];
     if (!user || !('level' in user)) skip('users.list gives no user with a level to look at');
     const shown = await show(ctx, 'users.show', recordId(user) ?? 0);

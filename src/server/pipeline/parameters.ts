@@ -22,6 +22,10 @@ export function parametersStage(options: { readonly faults: Faults; readonly var
       const kept = new Set(op.params.filter((p) => p.required).map((p) => p.name));
       input = { ...input, fields: Object.fromEntries(Object.entries(input.fields).filter(([name]) => kept.has(name))) };
     }
+    // Fault xml-lists-ignore-search: a list through an .xml path ignores its search[...] parameters.
+    if (faults.active('xml-lists-ignore-search') && state.route.format === 'xml' && op.kind === 'list') {
+      input = { ...input, fields: Object.fromEntries(Object.entries(input.fields).filter(([name]) => !name.startsWith('search['))) };
+    }
     const path: Record<string, number> = {};
     for (const p of op.params) {
       if (p.location !== 'path') continue;

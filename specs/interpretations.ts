@@ -80,7 +80,7 @@ const register = [
     question: 'search[name] on users "supports patterns": which patterns.',
     reading: '`*` matches any run of characters (case-insensitive), as in the web site\'s other *_matches parameters; a name without `*` matches exactly (case-insensitive).',
     why: 'The `*` wildcard is the pattern syntax the service\'s family uses for name searches; no other syntax is hinted at.',
-    checks: 'A prefix pattern `name*` must find the user; exact names must find exactly that user.',
+    checks: 'Patterns with `*` at the end (`name*`), at the start and inside must find the user; exact names must find exactly that user.',
   },
   {
     id: 'INT-session-cookie',
@@ -330,7 +330,7 @@ const register = [
     question: 'The related-tag response is a list of tags related to `query`; "related" is not defined.',
     reading: 'Tags that appear on posts together with the query tag, optionally restricted to a category.',
     why: 'The common meaning of related tags on such a site.',
-    checks: 'Only the REQUIRED `query` and the `category` value set are checked.',
+    checks: 'The REQUIRED `query` and the `category` value set are checked, and what `category` keeps: the check looks for tags by name anywhere in the answer (its shape is not shown), only among the tags the answer names without a category. A tag without a prefix is general (INT-tag-categories); in A a tag\'s category is the one tags.list gives it.',
   },
   {
     id: 'INT-artist-name-search',

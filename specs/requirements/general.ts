@@ -375,6 +375,13 @@ export const GENERAL_REQUIREMENTS = [
     params: ['tags.list search[category]'],
   },
   {
+    id: 'IB-4-related_tag-category', section: '4', level: 'MUST', carrier: { scenario: 'tags', operations: ['related_tag.list'] },
+    statement: 'category on related tags keeps the related tags of that category (0 general, 1 artist, 3 copyright, 4 character).',
+    quote: 'Tag category (search[category] on tags; category on related tags)',
+    interpretations: ['INT-related-tag-shape', 'INT-tag-categories'],
+    params: ['related_tag.list category'],
+  },
+  {
     id: 'IB-4-wiki-lifecycle', section: '4', level: 'MUST',
     carrier: { scenario: 'wiki', operations: ['wiki_pages.create', 'wiki_pages.show', 'wiki_pages.update'] },
     statement: 'A wiki page can be created, shown and updated, and found by search[title].',

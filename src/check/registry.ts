@@ -31,6 +31,7 @@ import * as post_flags from './checks/post_flags.ts';
 import * as post_votes from './checks/post_votes.ts';
 import * as posts from './checks/posts.ts';
 import * as quota from './checks/quota.ts';
+import * as related_tag from './checks/related_tag.ts';
 import * as required from './checks/required.ts';
 import * as searches from './checks/searches.ts';
 import * as served from './checks/served.ts';
@@ -64,7 +65,7 @@ export const SUITES = {
   uploads: suite('uploads', [uploads]),
   people: suite('people', [comments, dmails, users, auth, post_flags, post_appeals]),
   versions: suite('versions', [versions, lifecycle]),
-  catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, artist_commentaries]),
+  catalog: suite('catalog', [artists, notes, pools, forum_topics, forum_posts, wiki_pages, tags, related_tag, artist_commentaries]),
   readback: suite('readback', [searches, parity]),
   effects: suite('effects', [effects]),
   /** Opt-in (--include-quota): runs last, alone. */

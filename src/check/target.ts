@@ -26,8 +26,8 @@ export interface CallOptions {
   /** Who calls: an account (default: the most privileged account, `accounts.actor`) or nobody. */
   readonly as?: Account | 'anonymous';
   readonly auth?: AuthMode;
-  /** Use a wrong secret for the chosen auth mode: a made-up one, or (an account) that account's own. */
-  readonly wrongSecret?: boolean | Account;
+  /** Use a wrong secret for the chosen auth mode: a made-up one, an empty one, or (an account) that account's own. */
+  readonly wrongSecret?: boolean | 'empty' | Account;
   /** Send the parameters of a state-changing request as multipart/form-data even without a file. */
   readonly multipart?: boolean;
   /**
@@ -272,7 +272,7 @@ export class Target {
     const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? this.authOf(method, path));
     if (who !== 'anonymous') {
       const other = typeof options.wrongSecret === 'object' ? options.wrongSecret : undefined;
-      const secret = (s: string, of?: string) => (other ? (of ?? other.api_key) : options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
+      const secret = (s: string, of?: string) => (other ? (of ?? other.api_key) : options.wrongSecret === 'empty' ? '' : options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);
       switch (mode) {
         case 'api_key':
           pairs.push([AUTH_PARAMS.login, who.name], [AUTH_PARAMS.apiKey, secret(who.api_key)]);

@@ -42,9 +42,9 @@ type Decoy = (a: RichArtist, searched: string) => Readonly<Partial<Record<string
  * as a base name):
  * a server that searches the wrong field, or every field, lists the decoy.
  */
-function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string, what: string, decoy?: Decoy): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
+function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string, what: string, decoy?: Decoy, idSuffix = ''): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
-    id: `artists/${requirement.replace('IB-4-artists-', '')}`, resource: 'artists',
+    id: `artists/${requirement.replace('IB-4-artists-', '')}${idSuffix}`, resource: 'artists',
     description: `search[name] with ${what} finds the artist`, requirements: [requirement], readOnly: false,
     async run(ctx) {
       const a = await richArtist(ctx);
@@ -64,7 +64,8 @@ function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string
   };
 }
 
-export const artist_search_by_url = defineCheck({ fn: 'artist_search_by_url', ...nameSearch('IB-4-artists-name-url', (a) => a.urls[1]!, 'an http URL') });
+// A decoy with URLs on the same host, beside the searched one: a server that matches by host lists it.
+export const artist_search_by_url = defineCheck({ fn: 'artist_search_by_url', ...nameSearch('IB-4-artists-name-url', (a) => a.urls[1]!, 'an http URL', (a) => [{ url_string: `https://example.invalid/${a.name}/c https://example.invalid/${a.name}x/b` }]) });
 
 export const artist_search_by_base_name = defineCheck({ fn: 'artist_search_by_base_name', ...nameSearch('IB-4-artists-name-base', (a) => `name:${a.name}`, 'name:', (_a, v) => [{ other_names_comma: v }, { group_name: v }]) });
 
@@ -73,6 +74,8 @@ export const artist_search_in_other_names = defineCheck({ fn: 'artist_search_in_
 export const artist_search_by_group = defineCheck({ fn: 'artist_search_by_group', ...nameSearch('IB-4-artists-name-group', (a) => `group:${a.group}`, 'group:', (_a, v) => [{ other_names_comma: v }, { name: v }]) });
 
 export const artist_plain_search_covers_other_names = defineCheck({ fn: 'artist_plain_search_covers_other_names', ...nameSearch('IB-4-artists-name-plain', (a) => a.other[0]!, 'a plain other name', (_a, v) => [{ group_name: v }]) });
+
+export const artist_plain_search_covers_base_names = defineCheck({ fn: 'artist_plain_search_covers_base_names', ...nameSearch('IB-4-artists-name-plain', (a) => a.name, 'a plain base name', (_a, v) => [{ group_name: v }], '-base') });
 
 export const artist_url_string_takes_each_url = defineCheck({
   id: 'artists/url-string', fn: 'artist_url_string_takes_each_url', resource: 'artists',
@@ -169,7 +172,7 @@ export function artist_fields_are_stored_as_sent(variant: Variant): Check {
       }
       const updated = { name: ctx.unique('renamed').toLowerCase(), group_name: ctx.unique('other guild').toLowerCase().replace(/\s+/g, '_'), ...(variant === 'B' ? { is_active: '1' } : {}) };
       await updateAndReadBack(ctx, 'artists.update', { id, show: 'artists.show' }, updated, `artist ${id}`);
-      await updateEachAlone(ctx, 'artists.update', { id, show: 'artists.show' }, { name: ctx.unique('name alone').toLowerCase(), group_name: ctx.unique('group alone').toLowerCase() }, `artist ${id}`);
+      await updateEachAlone(ctx, 'artists.update', { id, show: 'artists.show' }, { ...(variant === 'B' ? { is_active: '0' } : {}), name: ctx.unique('name alone').toLowerCase(), group_name: ctx.unique('group alone').toLowerCase() }, `artist ${id}`);
     },
   });
 }
@@ -181,6 +184,7 @@ export function checks(variant: Variant): Check[] {
     artist_search_in_other_names,
     artist_search_by_group,
     artist_plain_search_covers_other_names,
+    artist_plain_search_covers_base_names,
     artist_url_string_takes_each_url,
     artist_other_names_are_comma_separated,
     banned_listing_equals_status_search,

@@ -8,7 +8,8 @@ import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import type { AuthMode } from '../target.ts';
-import { expectRefused, succeed } from './support/calls.ts';
+import { recordId } from '../formats.ts';
+import { expectRefused, listIds, succeed } from './support/calls.ts';
 import { listedDmails, listsDmail, sentDmail } from './support/sent-dmail.ts';
 
 interface AuthMethod {
@@ -33,10 +34,23 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
       // A made-up secret, and the secret of another account (the third, who may see nothing of the dmail): a
       // server that looks the key up among every user's, not the named user's, takes the second.
-      for (const wrongSecret of [true, ...(m.mode !== 'password_hash' || d.third.password_hash ? [d.third] : [])] as const) {
+      // And an empty secret: a server that compares the secret only when one is given takes it.
+      const secrets = [true, 'empty', ...(m.mode !== 'password_hash' || d.third.password_hash ? [d.third] : [])] as const;
+      const what = (w: (typeof secrets)[number]) => (w === true ? 'a wrong secret' : w === 'empty' ? 'an empty secret' : `the secret of ${w.name}`);
+      for (const wrongSecret of secrets) {
         const reply = await ctx.target.call('dmails.list', { as: d.to, auth: m.mode, wrongSecret });
         ctx.note(reply);
-        if (listsDmail(reply, d.id)) fail(`${m.text} with ${wrongSecret === true ? 'a wrong secret' : `the secret of ${wrongSecret.name}`} for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+        if (listsDmail(reply, d.id)) fail(`${m.text} with ${what(wrongSecret)} for ${d.to.name} lists their dmail ${d.id}`, { reply, expected: 'not authenticated', actual: 'the user\'s dmails' });
+      }
+      // Nor shows it: whoever the request is taken for, it is not the owner.
+      const shown = await ctx.target.call('dmails.show', { path: { id: d.id }, as: d.to, auth: m.mode, wrongSecret: true });
+      ctx.note(shown);
+      if (shown.ok && shown.text().includes(d.title)) fail(`${m.text} with a wrong secret for ${d.to.name} shows their dmail ${d.id}`, { reply: shown, expected: 'not authenticated: the dmail not shown', actual: String(shown.status) });
+      // In B every request needs a logged-in caller: one with a wrong secret is not logged in, and is refused.
+      if (ctx.variant === 'B') {
+        const read = await ctx.target.call('posts.list', { as: d.to, auth: m.mode, wrongSecret: true, fields: { limit: 1 } });
+        ctx.note(read);
+        expectRefused(read, `GET /posts.json with ${m.text} and a wrong secret in B (nobody is logged in)`);
       }
       // A server may check the secret where it reads and not where it writes: a delete of the user's own
       // dmail, with the wrong secret, must leave it (as anonymous, or refused, nobody may delete it).
@@ -70,9 +84,15 @@ export const wrong_secret_does_not_authenticate_by_cookie = defineCheck({ fn: 'w
 
 export const anonymous_reads_are_served = defineCheck({
   id: 'auth/anonymous-A', fn: 'anonymous_reads_are_served', resource: 'protocol',
-  description: 'anonymous read requests are served in A', requirements: ['IB-5-anonymous-A'], readOnly: true,
+  description: 'anonymous read requests are served in A: every list that needs no parameter (dmails aside: a user lists only their own) and a post', requirements: ['IB-5-anonymous-A'], readOnly: true,
   async run(ctx) {
-    await succeed(ctx, 'posts.list', { as: 'anonymous', fields: { limit: 1 } }, 'an anonymous GET /posts.json');
+    const posts = await succeed(ctx, 'posts.list', { as: 'anonymous', fields: { limit: 1 } }, 'an anonymous GET /posts.json');
+    // "A allows anonymous requests": every read, not the first one a server lets through.
+    for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'GET' && o.kind === 'list' && o.resource !== 'dmails' && !o.params.some((x) => x.location === 'path' || x.required))) {
+      if (op.id !== 'posts.list') await succeed(ctx, op.id, { as: 'anonymous' }, `an anonymous GET ${op.path}.json`);
+    }
+    const post = (posts.list() ?? []).map((r) => recordId(r)).find((id) => id !== undefined);
+    if (post !== undefined) await succeed(ctx, 'posts.show', { as: 'anonymous', path: { id: post } }, `an anonymous GET /posts/${post}.json`);
   },
 });
 
@@ -87,6 +107,13 @@ export const anonymous_requests_are_refused = defineCheck({
     for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'GET' && o.id !== 'posts.list' && !o.params.some((x) => x.location === 'path'))) {
       const other = await ctx.target.call(op.id, { as: 'anonymous' });
       expectRefused(other, `an anonymous GET ${op.path}.json`);
+    }
+    // A show too, of a post that exists (as a logged-in user lists it).
+    const post = (await listIds(ctx, 'posts.list', { limit: 1 }))[0];
+    if (post !== undefined) {
+      const shown = await ctx.target.call('posts.show', { as: 'anonymous', path: { id: post } });
+      ctx.note(shown);
+      expectRefused(shown, `an anonymous GET /posts/${post}.json`);
     }
     if (reply.status !== 403 && reply.status !== 401) {
       fail(`refused with ${reply.status}`, { reply, expected: '403 or 401 (INT-anonymous-refused)', actual: String(reply.status), interpretation: 'INT-anonymous-refused' });

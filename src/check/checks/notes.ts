@@ -52,6 +52,10 @@ export const copy_notes_copies_to_the_other_post = defineCheck({
     const copied = await bodiesOf(to.id, 'a note of the post copied to');
     const missing = sources.filter((b) => !copied.includes(b));
     if (missing.length > 0) fail(`copy_notes left out ${missing.length} of the ${sources.length} notes of post ${from.id}`, { expected: JSON.stringify(sources), actual: JSON.stringify(copied) });
+    // A copy: the post copied from keeps its notes (they were not moved).
+    const kept = await bodiesOf(from.id, 'a note of the post copied from, after the copy');
+    const moved = sources.filter((b) => !kept.includes(b));
+    if (moved.length > 0) fail(`after copy_notes, post ${from.id} no longer has ${moved.length} of its ${sources.length} notes: they were moved, not copied`, { expected: JSON.stringify(sources), actual: JSON.stringify(kept) });
   },
 });
 
@@ -64,7 +68,8 @@ export const note_geometry_is_stored_as_sent = defineCheck({
     // Created through the XML path and then the JSON path: a create through either is the same create.
     let id = 0;
     for (const format of CREATE_FORMATS) {
-      const created = { x: 1, y: 2, width: 3, height: 4, body: ctx.unique('note body') };
+      // 0 on each axis in turn: the top or left edge is a value like any other, not an absent one.
+      const created = { x: format === 'xml' ? 0 : 1, y: format === 'xml' ? 2 : 0, width: 3, height: 4, body: ctx.unique('note body') };
       id = await idOf(ctx, await succeed(ctx, 'notes.create', { fields: { post_id: post.id, ...created }, format }, `creating a note (${format})`), 'note', { list: 'notes.list', fields: { body_matches: created.body } });
       await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created (${format})`);
     }

@@ -21,6 +21,8 @@ export const pool_post_ids_set_its_posts = defineCheck({
       if ([...shown].sort().join() !== [...posts].sort().join()) fail(`post_ids is "${value}" after setting it to "${posts.join(' ')}"`, { expected: posts.join(' '), actual: value });
       if (shown.join() !== posts.join()) fail(`post_ids is "${value}" after setting it to "${posts.join(' ')}": the posts are all there, in another order`, { expected: posts.join(' '), actual: value, interpretation: 'INT-pool-order' });
     }
+    // An update that does not send post_ids keeps the pool's posts (INT-update-keeps).
+    await updateEachAlone(ctx, 'pools.update', { id, show: 'pools.show' }, { name: ctx.unique('pool with posts'), description: withMarkup(ctx.unique('described with posts')) }, `pool ${id}`);
   },
 });
 
@@ -47,8 +49,8 @@ export function pool_fields_are_stored_as_sent(variant: Variant): Check {
         const updated = { name: ctx.unique('renamed pool'), description: ctx.unique('new description'), is_active, ...(categories[0] ? { category: is_active === '0' ? categories[0] : categories[1]! } : {}) };
         await updateAndReadBack(ctx, 'pools.update', { id, show: 'pools.show' }, updated, `pool ${id}`);
       }
-      // Each field alone, the others kept.
-      await updateEachAlone(ctx, 'pools.update', { id, show: 'pools.show' }, { name: ctx.unique('name alone'), description: ctx.unique('description alone'), is_active: '0', ...(categories[0] ? { category: categories[0] } : {}) }, `pool ${id}`);
+      // Each field alone, the others kept: is_active=0 first, so the updates after it must keep the 0.
+      await updateEachAlone(ctx, 'pools.update', { id, show: 'pools.show' }, { is_active: '0', name: ctx.unique('name alone'), description: ctx.unique('description alone'), ...(categories[0] ? { category: categories[0] } : {}) }, `pool ${id}`);
     },
   });
 }

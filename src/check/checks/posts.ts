@@ -85,6 +85,10 @@ export const tag_search_selects_posts = defineCheck({
     };
     await expect(shared, [both.id, one.id], 'one tag');
     await expect(`${shared} ${extra}`, [both.id], 'two tags: both must match');
+    // The selective tag first, and three terms: a server that keeps only the last (or first) term is seen.
+    await expect(`${extra} ${shared}`, [both.id], 'two tags, the selective one first');
+    await expect(`${shared} ${extra} ${both.tag}`, [both.id], 'three tags');
+    await expect(`${both.tag} ${extra} ${one.tag}`, [], 'three tags no post carries together');
     await expect(`${shared} -${extra}`, [one.id], 'negation');
   },
 });
@@ -131,6 +135,9 @@ export const post_update_is_shown_afterwards = defineCheck({
     if (r !== rating[1] && r !== rating[1]![0]) fail(`rating is "${r}" after setting ${rating[1]}`, { expected: rating[1], actual: r });
     const p = text(field(shown, 'parent_id', 'post update'));
     if (p !== String(parent.id)) fail(`parent_id is "${p}" after setting ${parent.id}`, { expected: String(parent.id), actual: p });
+    // The tag search agrees with the post: the removed tag no longer finds it, the new one does.
+    if ((await listIds(ctx, 'posts.list', { tags: removed })).includes(post.id)) fail(`tags=${removed} still lists post ${post.id}, whose update left ${removed} out`, { expected: `no post ${post.id}`, actual: `post ${post.id} listed` });
+    if (!(await listIds(ctx, 'posts.list', { tags: newTag })).includes(post.id)) fail(`tags=${newTag} does not list post ${post.id}, whose update added ${newTag}`, { expected: `post ${post.id}`, actual: 'not listed' });
   },
 });
 
@@ -215,6 +222,9 @@ export const pages_follow_each_other_exactly = defineCheck({
   description: 'with limit=3, pages 1 and 2 hold exactly the first 6 posts of a search, none skipped or repeated', requirements: ['IB-4-posts-list-page'], readOnly: false,
   async run(ctx) {
     const { tag, ids } = await taggedPosts(ctx);
+    // Newer posts without the tag: a server that pages the newest posts and then filters is seen.
+    await makePost(ctx);
+    await makePost(ctx);
     const one = await listIds(ctx, 'posts.list', { tags: tag, limit: 3, page: 1 });
     const two = await listIds(ctx, 'posts.list', { tags: tag, limit: 3, page: 2 });
     const got = [...one, ...two].sort((a, b) => a - b);

@@ -20,7 +20,8 @@ export const relatedTagModule: ResourceModule = {
         const q = w.p(query);
         w.add(`p.tag_array @> ${q}::text[]`).add(`NOT (t.name = ANY (${q}::text[]))`);
         const category = params.str(CATEGORY);
-        if (category !== undefined) w.add(`t.category = ${w.p(Number(category))}`);
+        // Fault related-tags-category-ignored: the category is read and then not applied.
+        if (category !== undefined && !env.faults.active('related-tags-category-ignored')) w.add(`t.category = ${w.p(Number(category))}`);
         const paging = Paging.of(raw, listPaging(env));
         const tail = paging.sql(w, 't.id', 'frequency DESC, t.name ASC');
         const rows = paging.arrange(
@@ -35,4 +36,7 @@ export const relatedTagModule: ResourceModule = {
       };
     },
   },
+  faults: [
+    { id: 'related-tags-category-ignored', requirements: ['IB-4-related_tag-category'], summary: 'category on related tags is ignored: every related tag is listed whatever its category.', caughtBy: 'related_tag/category' },
+  ],
 };

@@ -14,6 +14,7 @@ import { forumPostsModule } from '../../../src/server/resources/forum_posts.ts';
 import { forumTopicsModule } from '../../../src/server/resources/forum_topics.ts';
 import { notesModule } from '../../../src/server/resources/notes.ts';
 import { poolsModule } from '../../../src/server/resources/pools.ts';
+import { relatedTagModule } from '../../../src/server/resources/related_tag.ts';
 import { tagsModule } from '../../../src/server/resources/tags.ts';
 import { wikiPagesModule } from '../../../src/server/resources/wiki_pages.ts';
 import { Server, ids, versionIds } from './helpers.ts';
@@ -290,6 +291,10 @@ const FAULTS: Readonly<Record<string, Run>> = {
     await s.post(`copyright:${n}_work character:${n}_person`);
     expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[category]': '3' })).map((t) => t.name)).toEqual([`${n}_person`]);
   },
+  'related-tags-category-ignored': async (s, n) => {
+    await s.post(`${n}_query ${n}_general artist:${n}_artist`);
+    expect((await s.list('/related_tag.json', { query: `${n}_query`, category: '1' })).map((t) => t.name).sort()).toEqual([`${n}_artist`, `${n}_general`]);
+  },
   'tags-category-ignored': async (s, n) => {
     await s.post(`${n}_general`);
     expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[category]': '1' }))).toHaveLength(1);
@@ -449,7 +454,7 @@ const FAULTS: Readonly<Record<string, Run>> = {
   },
 };
 
-const MODULES = [artistsModule, notesModule, poolsModule, tagsModule, wikiPagesModule, forumTopicsModule, forumPostsModule, artistCommentariesModule];
+const MODULES = [artistsModule, notesModule, poolsModule, tagsModule, relatedTagModule, wikiPagesModule, forumTopicsModule, forumPostsModule, artistCommentariesModule];
 
 describe('resource module faults change what they claim', () => {
   let db: Db;

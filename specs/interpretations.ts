@@ -203,7 +203,7 @@ const register = [
     reading:
       'A version id is the `id` of a record of the resource\'s version listing (e.g. /post_versions filtered by post_id). Revert restores the writable fields recorded in that version and records a new version.',
     why: 'Section 9: histories "are listed through the version resources and reverted with a version_id".',
-    checks: 'The revert check compares the fields named by INT-record-fields before and after; a version id of another record is refused.',
+    checks: 'The revert check compares the fields named by INT-record-fields before and after; a revert to a version of another record is refused or leaves the record as it was.',
   },
   {
     id: 'INT-already-exists',

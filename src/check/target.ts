@@ -164,8 +164,6 @@ export class Target {
     readonly spend: SpendLedger = new SpendLedger(),
     /** Requests sent so far by operation without a chosen auth mode (see authOf), shared by the checks of a context. */
     private readonly turns: Map<string, number> = new Map(),
-    /** Requests sent so far by state-changing operation without a chosen format (see formatOf). */
-    private readonly formatTurns: Map<string, number> = new Map(),
   ) {}
 
   /** 421/429 answers waited out so far (each was followed by the same request again). */
@@ -176,7 +174,7 @@ export class Target {
    * count, progress (http) and throttled retries, so checks in flight side by side are told apart.
    */
   scoped(): Target {
-    return new Target(this.baseUrl, this.variant, this.accounts, this.http.scope(), this.throttling, this.throttle, this.spend, this.turns, this.formatTurns);
+    return new Target(this.baseUrl, this.variant, this.accounts, this.http.scope(), this.throttling, this.throttle, this.spend, this.turns);
   }
 
   /** The operation as it exists in this variant, or as the other variant has it (for cross-variant checks). */
@@ -201,7 +199,7 @@ export class Target {
 
   async call(opId: OperationId, options: CallOptions = {}): Promise<Reply> {
     const op = this.operation(opId);
-    const format = options.format ?? this.formatOf(op);
+    const format = options.format ?? 'json';
     let path = op.path;
     for (const name of op.params.filter((p) => p.location === 'path').map((p) => p.name)) {
       const value = options.path?.[name];
@@ -236,20 +234,6 @@ export class Target {
     const turn = this.turns.get(key) ?? 0;
     this.turns.set(key, turn + 1);
     return turn % 2 === 0 ? 'api_key' : 'basic';
-  }
-
-  /**
-   * The format of a request whose check chose none: a show is JSON; lists and state-changing requests go
-   * through `.json` and `.xml` by turns for each operation (every path exists with either suffix, section
-   * 2 item 1), two turns of each so that both auth modes of authOf meet both formats. A server whose XML
-   * path reads a request differently (a field lost, a filter or `limit` ignored) is seen by whichever
-   * check sent through it.
-   */
-  private formatOf(op: ResolvedOperation): Format {
-    if (op.method === 'GET' && op.kind !== 'list') return 'json';
-    const turn = this.formatTurns.get(op.id) ?? 0;
-    this.formatTurns.set(op.id, turn + 1);
-    return Math.floor(turn / 2) % 2 === 0 ? 'json' : 'xml';
   }
 
   /** A request outside the model's operations (e.g. POST /posts, which must not exist). */

@@ -17,8 +17,6 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
   'tranche-3': {
     'post-appeals-reason-optional':
       'required/post_appeals.create/post_appeal[reason] sees the appeal accepted and warns: that a server refuses a request without a REQUIRED parameter is a SHOULD (INT-missing-required-status)',
-    'related-tag-category-zero-ignored':
-      'the related tags answer is not described (INT-related-tag-shape): category 0 is not told from no category',
   },
   'tranche-4': {
     'comments-update-body-optional':
@@ -39,16 +37,12 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'which operations answer 423 is not shown (INT-already-exists): a duplicate create must not succeed, and 420 ("record could not be saved") is as fair an answer to it as 423',
     'status-invalid-credentials-401':
       '401 Unauthorized refuses access as 403 does, the service family\'s answer to wrong credentials: outside the table, it warns (Non-Strict, INT-status-table)',
-    'related-tags-category-ignored':
-      'the related tags answer is not described (INT-related-tag-shape), and a tag\'s category comes from a prefix the document does not give (INT-tag-categories): a category the answer ignores is not told from a category that has no related tag',
   },
   'tranche-6': {
     'posts-rating-metatag-dropped-in-combination':
       'posts/meta-tags sees it and warns: the document promises meta-tags without naming them, so rating: rests on a reading (INT-meta-tags)',
     'quota-anonymous-a-throttled-at-50':
       'the rows of the quota table are SHOULD requirements, seen by the opt-in quota tier (INT-quota-lower-side): a run without --include-quota waits the 421s out',
-    'related-tags-category-ignored':
-      'the related tags answer is not described (INT-related-tag-shape), and a tag\'s category comes from a prefix the document does not give (INT-tag-categories)',
     'uploads-source-only-refused':
       'every upload by source alone is refused unfetched, in either encoding: a service may refuse a source address it does not take to be public (INT-source-download), so the source checks are skipped (INCOMPLETE, not certified)',
   },

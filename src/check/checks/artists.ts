@@ -60,6 +60,8 @@ function nameSearch(requirement: RequirementId, query: (a: RichArtist) => string
       const got = await listIds(ctx, 'artists.list', { name: searched });
       expectIncludes(got, a.id, `search[name]=${searched}`);
       for (const id of excluded) expectExcludes(got, id, `search[name]=${searched}`);
+      // Beside search[id] of another artist: nothing both selects; a server whose name search drops the other filters lists the artist.
+      expectExcludes(await listIds(ctx, 'artists.list', { name: searched, id: a.plain }), a.id, `search[name]=${searched} & search[id]=${a.plain}`);
     },
   };
 }

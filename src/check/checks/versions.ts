@@ -197,6 +197,17 @@ export function revert_restores_the_version(h: History): Check {
           expected: wrong.map((f) => `${f} "${wanted.get(f)}"`).join(', '), actual: wrong.map((f) => `${f} "${now.get(f)}"`).join(', '),
         });
       }
+      // The version reverted to is this record's: another record reverted with it is refused, or left as it
+      // was (section 9: a resource's history is reverted with a version_id of it; INT-version-id).
+      const other = await h.make(ctx);
+      const otherValues = h.values(ctx, 3, made);
+      await h.change(ctx, other, otherValues);
+      const kept = written(await currentRecord(ctx, h, other), otherValues);
+      const reply = await ctx.target.call(h.revert, { path: { id: other }, fields: { version_id: target.id } });
+      ctx.note(reply);
+      const after = written(await currentRecord(ctx, h, other), otherValues);
+      const took = [...kept.keys()].filter((f) => after.get(f) !== kept.get(f));
+      if (took.length > 0) fail(`reverting ${h.resource} ${other} with version ${target.id}, a version of ${h.resource} ${id}, changed its ${took.join(', ')}`, { reply, expected: 'a refusal, or the record as it was', actual: took.map((f) => `${f} "${after.get(f)}"`).join(', ') });
     },
   });
 }

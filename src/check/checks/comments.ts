@@ -82,7 +82,7 @@ export const do_not_bump_post_keeps_the_post_in_place = defineCheck({
     const before = await bumpState(ctx, [top.id, below.id]);
     // A bump is seen as a later time: past the second a time written to the second shows (INT-time-format).
     await nextSecondWhenCoarse(ctx, before.bumped[1]);
-    await comment(below.id, { do_not_bump_post: '1' });
+    const quiet = await comment(below.id, { do_not_bump_post: '1' });
     const after = await bumpState(ctx, [top.id, below.id]);
     let observed = false;
     if (before.order && after.order && before.order[0] === top.id) {
@@ -94,6 +94,15 @@ export const do_not_bump_post_keeps_the_post_in_place = defineCheck({
       if (compareTimes(after.bumped[1], before.bumped[1]) !== 0) fail(`a comment with do_not_bump_post=1 moved last_comment_bumped_at of post ${below.id}`, { expected: before.bumped[1], actual: after.bumped[1] });
     }
     if (!observed) skip('the target shows neither a comment listing of posts nor last_comment_bumped_at, so where a post stands in the comment listing cannot be observed (INT-do-not-bump)');
+    // An update with do_not_bump_post=1 ("as above") leaves the post where it stands too.
+    const quietId = quiet.createdId();
+    if (quietId !== undefined) {
+      await nextSecondWhenCoarse(ctx, after.bumped[1]);
+      await succeed(ctx, 'comments.update', { path: { id: quietId }, fields: { body: ctx.unique('edited quietly'), do_not_bump_post: '1' } }, 'a comment update with do_not_bump_post=1');
+      const edited = await bumpState(ctx, [top.id, below.id]);
+      if (after.order && edited.order && after.order[0] === top.id && edited.order[0] !== top.id) fail(`a comment update with do_not_bump_post=1 moved post ${below.id} above post ${top.id} in the comment listing`, { expected: `post ${top.id} first`, actual: JSON.stringify(edited.order) });
+      if (after.bumped[1] !== undefined && edited.bumped[1] !== undefined && compareTimes(edited.bumped[1], after.bumped[1]) !== 0) fail(`a comment update with do_not_bump_post=1 moved last_comment_bumped_at of post ${below.id}`, { expected: after.bumped[1], actual: edited.bumped[1] });
+    }
     // And the other values: the unset value 0, and no parameter at all, bump the post (the latter is also the
     // control: otherwise the above proved nothing). Each time the other post is bumped first, so a move is seen.
     let last = after;

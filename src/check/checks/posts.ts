@@ -122,7 +122,7 @@ export const post_update_is_shown_afterwards = defineCheck({
     const rating = ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!;
     const newTag = ctx.unique('updated').toLowerCase();
     // A source that is not a URL: the service downloads a URL, and keeps any other text as it is.
-    const source = `${ctx.unique('not a url')} page 3`;
+    const source = `${ctx.unique('not a url')} page 3 & 4, 100% +1`;
     await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { tag_string: `${newTag} ${post.tag}`, rating: rating[1], parent_id: parent.id, source } }, 'the update');
     const shown = await show(ctx, 'posts.show', post.id);
     const tags = tagsOf(field(shown, 'tag_string', 'post update'));

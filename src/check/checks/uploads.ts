@@ -57,7 +57,8 @@ export const upload_source_search_is_exact = defineCheck({
     // Two uploads with a file, one whose source is the other's with more after it: an exact match tells
     // them apart, a prefix or substring match does not. A file makes the upload, so no source is fetched.
     const source = `https://example.invalid/${ctx.unique('exact').toLowerCase()}/a.png`;
-    const longer = `${source}?size=large`;
+    // A query string with `&`, `=` and an escape: the exact string is what is stored and matched.
+    const longer = `${source}?size=large&path=%2Fa+b`;
     const made: number[] = [];
     for (const src of [source, longer]) {
       const tag = ctx.unique('src').toLowerCase();

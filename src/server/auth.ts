@@ -18,6 +18,8 @@ export interface AuthFaults {
   readonly ignored: Readonly<Record<CredentialKind, boolean>>;
   /** Credentials of this kind authenticate the named user whatever their key. */
   readonly anyKey: Readonly<Record<CredentialKind, boolean>>;
+  /** empty-key-accepted: an empty API key (parameter or Basic password) authenticates the named user. */
+  readonly emptyKey?: boolean;
 }
 
 const NONE: Readonly<Record<CredentialKind, boolean>> = { basic: false, apiKey: false, passwordHash: false, cookie: false };
@@ -65,7 +67,8 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Aut
     const decoded = basicCredentials(auth.replace(/^basic\s+/i, ''));
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw wrongCredentials();
-    const user = users.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), 'api_key', faults.anyKey.basic);
+    const secret = decoded.slice(colon + 1);
+    const user = users.authenticate(decoded.slice(0, colon), secret, 'api_key', faults.anyKey.basic || (faults.emptyKey === true && secret === ''));
     if (!user) throw wrongCredentials();
     return user;
   }
@@ -74,7 +77,7 @@ export function authenticate(input: AuthInput, users: UserDirectory, faults: Aut
   const legacy = faults.ignored.passwordHash ? undefined : field(input.fieldSources, AUTH_PARAMS.passwordHash);
   if (apiKey !== undefined || legacy !== undefined) {
     if (login === undefined || login === '') throw wrongCredentials();
-    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', faults.anyKey.apiKey) : users.authenticate(login, legacy!, 'legacy', faults.anyKey.passwordHash);
+    const user = apiKey !== undefined ? users.authenticate(login, apiKey, 'api_key', faults.anyKey.apiKey || (faults.emptyKey === true && apiKey === '')) : users.authenticate(login, legacy!, 'legacy', faults.anyKey.passwordHash);
     if (!user) throw wrongCredentials();
     return user;
   }

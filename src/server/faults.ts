@@ -59,6 +59,7 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'cookie-ignored', requirements: ['IB-5-auth-session-cookie'], summary: 'The session cookies are ignored.' },
   { id: 'wrong-key-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any API key authenticates the named user.' },
   { id: 'wrong-key-accepted-on-writes', requirements: ['IB-5-auth-bad-key'], summary: 'A state-changing request authenticates the named user whatever its `api_key`: the key is compared on reads only.', caughtBy: 'auth/bad-key' },
+  { id: 'empty-key-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'An empty API key (login with api_key=, or HTTP Basic with an empty password) authenticates the named user: the key is compared only when one is given.', caughtBy: 'auth/bad-key' },
   { id: 'wrong-basic-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'HTTP Basic with any key authenticates the named user.', caughtBy: 'auth/bad-basic' },
   { id: 'wrong-password-hash-accepted', requirements: ['IB-5-auth-bad-key'], summary: 'Any legacy password_hash authenticates the named user.', caughtBy: 'auth/bad-password_hash' },
   { id: 'wrong-cookie-accepted', requirements: ['IB-5-auth-bad-cookie'], summary: 'A session cookie with any password_hash authenticates the named user.', caughtBy: 'auth/bad-cookie' },

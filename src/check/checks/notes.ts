@@ -64,6 +64,14 @@ export const note_geometry_is_stored_as_sent = defineCheck({
   description: 'note[x], note[y], note[width], note[height] and note[body] read back as written, on create and on update; an update of each field alone keeps the others', requirements: ['IB-4-notes-fields'], readOnly: false,
   async run(ctx) {
     const post = await makePost(ctx);
+    // The top-left corner is a place like any other: a note there is taken where the same note a pixel in is.
+    const corner = await ctx.target.call('notes.create', { fields: { post_id: post.id, x: 0, y: 0, width: 2, height: 2, body: ctx.unique('corner') } });
+    ctx.note(corner);
+    if (!corner.ok) {
+      const inside = await ctx.target.call('notes.create', { fields: { post_id: post.id, x: 1, y: 1, width: 2, height: 2, body: ctx.unique('inside') } });
+      ctx.note(inside);
+      if (inside.ok) fail(`a note at x=0, y=0 is refused (${corner.status}) where the same note at x=1, y=1 is taken: 0 counts pixels from the corner like any other value`, { reply: corner, expected: 'the note at the corner created', actual: String(corner.status) });
+    }
     // Distinct values inside the 8x8 image (INT-note-geometry), so a swap or a drop shows.
     // Created through the XML path and then the JSON path: a create through either is the same create.
     let id = 0;

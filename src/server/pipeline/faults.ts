@@ -53,6 +53,7 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
       passwordHash: anyKey || on('wrong-password-hash-accepted'),
       cookie: anyKey || on('wrong-cookie-accepted'),
     },
+    emptyKey: on('empty-key-accepted'),
   };
   return {
     queryIgnored: on('query-params-ignored'),

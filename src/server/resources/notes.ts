@@ -180,6 +180,8 @@ export const notesModule: ResourceModule = {
           height: params.int(HEIGHT) ?? 1,
           body: params.str(BODY) ?? '',
         });
+        // Fault notes-create-zero-refused: a note at the left or top edge (x or y 0) is refused as if the value were missing.
+        if (env.faults.active('notes-create-zero-refused') && (fields.x === 0 || fields.y === 0)) throw invalidRecord('note[x] and note[y] are required');
         const id = await env.db.transaction(async (tx) => {
           const post = await tx.query<{ id: number; image_width: number | null; image_height: number | null }>('SELECT id, image_width, image_height FROM posts WHERE id = $1 FOR UPDATE', [postId]);
           if (!post[0]) throw invalid(`${POST_ID}: no post with id ${postId}`);
@@ -252,6 +254,7 @@ export const notesModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'notes-create-zero-refused', requirements: ['IB-4-notes-fields'], summary: 'A note created at x=0 or y=0 (the left or top edge) is refused as if the value were missing.', caughtBy: 'notes/fields' },
     { id: 'notes-creator-name-prefix', requirements: ['IB-4-notes-search-creator_name'], summary: 'search[creator_name] on notes lists the notes of every user whose name starts with the value.', caughtBy: 'effects/notes.list/creator_name' },
     { id: 'notes-xy-swapped', requirements: ['IB-4-notes-fields'], summary: 'note[x] and note[y] are swapped when a note is created.', caughtBy: 'notes/fields' },
     { id: 'notes-update-drops-height', requirements: ['IB-4-notes-fields'], summary: 'note[height] is ignored on update.', caughtBy: 'notes/fields' },

@@ -233,6 +233,8 @@ export const poolsModule: ResourceModule = {
           if (description !== undefined) next.description = boundedText(DESCRIPTION, description);
           const postIds = params.str(POST_IDS);
           if (postIds !== undefined && !env.faults.active('pools-post-ids-ignored')) next.post_ids = await parsePostIds(tx, POST_IDS, postIds);
+          // Fault pools-update-clears-posts: an update that does not send pool[post_ids] empties the pool.
+          else if (postIds === undefined && env.faults.active('pools-update-clears-posts')) next.post_ids = [];
           // Fault pools-post-ids-sorted: the pool keeps its posts in ascending id order, not in the order sent.
           if (env.faults.active('pools-post-ids-sorted')) next.post_ids.sort((a, b) => a - b);
           const active = oneZero(params.str(IS_ACTIVE));
@@ -259,6 +261,7 @@ export const poolsModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'pools-update-clears-posts', requirements: ['IB-4-pools-post-ids'], summary: 'An update that does not send pool[post_ids] empties the pool (INT-update-keeps).', caughtBy: 'pools/post-ids' },
     { id: 'pools-is-active-ignored', requirements: ['IB-4-pools-fields'], summary: 'pool[is_active] is accepted on update but not stored.', caughtBy: 'pools/fields' },
     { id: 'pools-category-as-first', requirements: ['IB-4-pools-fields'], summary: 'pool[category] on update is always stored as the first category.', variants: ['A'], caughtBy: 'pools/fields' },
     { id: 'pools-category-search-ignored', requirements: ['IB-4-pools-search-category-A'], summary: 'search[category] on pools is ignored.', variants: ['A'], caughtBy: 'effects/pools.list/category' },

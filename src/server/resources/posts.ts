@@ -294,7 +294,9 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
     let paging = Paging.of(raw, { defaultLimit: DEFAULT_POST_LIMIT, maxLimit: f.active('limit-not-clamped') ? Infinity : POSTS_PER_REQUEST_MAX });
     if (f.active('limit-ignored')) paging = new Paging(DEFAULT_POST_LIMIT, paging.mode);
     if (f.active('page-ignored')) paging = new Paging(paging.limit, { kind: 'numbered', page: 1 });
-    const tags = params.str(TAGS) ?? '';
+    const sent = params.str(TAGS) ?? '';
+    // Fault tag-search-last-term-only: of several search terms, only the last is read.
+    const tags = f.active('tag-search-last-term-only') ? (sent.trim().split(/\s+/).at(-1) ?? '') : sent;
     const w = new Where();
     let order = 'p.id DESC';
     if (RAW && isSet(params.str(RAW)) && !f.active('raw-ignored')) {
@@ -393,6 +395,8 @@ export const postsModule: ResourceModule = {
           if (other === path.id) throw invalid(`${OTHER}: notes cannot be copied to the same post`);
           if (!(await postExists(tx, other))) throw invalid(`${OTHER}: no post with id ${other}`);
           if (env.faults.active('copy-notes-noop')) return 0;
+          // Fault copy-notes-moves: the notes are moved to the other post, not copied.
+          if (env.faults.active('copy-notes-moves')) return (await tx.query('UPDATE notes SET post_id = $2 WHERE post_id = $1 AND is_active RETURNING id', [path.id, other])).length;
           const rows = await tx.query(
             `INSERT INTO notes (post_id, creator_id, x, y, width, height, body)
              SELECT $2, $3, x, y, width, height, body FROM notes WHERE post_id = $1 AND is_active ORDER BY id${env.faults.active('copy-notes-first-only') ? ' LIMIT 1' : ''} RETURNING id`,
@@ -429,6 +433,8 @@ export const postsModule: ResourceModule = {
     { id: 'rating-other-variant-coerced', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] of the other variant's set is stored as the value of this set it names (A stores `s` for `safe`).", caughtBy: 'values/posts.update/post[rating]' },
     { id: 'source-not-downloaded', requirements: ['IB-4-posts-update-source-download'], summary: 'post[source] URLs are stored without downloading.' },
     { id: 'copy-notes-first-only', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes copies only the first note of the post.', variants: ['A'], caughtBy: 'notes/copy' },
+    { id: 'copy-notes-moves', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes moves the notes to the other post: the post copied from has none left.', variants: ['A'], caughtBy: 'notes/copy' },
+    { id: 'tag-search-last-term-only', requirements: ['IB-4-posts-list-tags'], summary: 'Of several terms in tags, only the last is read.', caughtBy: 'posts/tag-search' },
     { id: 'copy-notes-noop', requirements: ['IB-4-posts-copy-notes-A'], summary: 'copy_notes answers success but copies nothing.', variants: ['A'] },
     { id: 'versions-not-recorded', requirements: ['IB-9-posts-versions'], summary: 'Post changes are not recorded as post versions.' },
     { id: 'revert-not-restoring', requirements: ['IB-9-posts-revert'], summary: 'Revert answers success but restores nothing.' },

@@ -146,6 +146,11 @@ const FAULTS: Readonly<Record<string, Run>> = {
     await s.ok('DELETE', `/notes/${id}.json`);
     expect((await s.get(`/notes/${id}.json`)).status).toBe(200);
   },
+  'notes-create-zero-refused': async (s, n) => {
+    const post = await s.post(`${n}_post`);
+    const reply = await s.send('POST', '/notes.json', { 'note[post_id]': post, 'note[x]': 0, 'note[y]': 2, 'note[width]': 3, 'note[height]': 4, 'note[body]': n });
+    expect(reply.status).toBe(420);
+  },
   'notes-xy-swapped': async (s, n) => {
     const post = await s.post(`${n}_post`);
     const id = await s.create('/notes.json', { 'note[post_id]': post, 'note[x]': 1, 'note[y]': 2, 'note[width]': 3, 'note[height]': 4, 'note[body]': n });
@@ -196,6 +201,13 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.show(`/notes/${id}.json`)).body).toBe('changed');
   },
 
+  'pools-update-clears-posts': async (s, n) => {
+    const id = await pool(s, n);
+    const post = await s.post(n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[post_ids]': String(post) });
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[name]': `${n}_renamed` });
+    expect((await s.show(`/pools/${id}.json`)).post_ids).toBe('');
+  },
   'pools-is-active-ignored': async (s, n) => {
     const id = await pool(s, n);
     await s.ok('PUT', `/pools/${id}.json`, { 'pool[is_active]': '0' });

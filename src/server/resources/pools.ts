@@ -243,6 +243,8 @@ export const poolsModule: ResourceModule = {
           if (category !== undefined) next.category = env.faults.active('pools-category-as-first') ? DEFAULT_CATEGORY : category;
           if (JSON.stringify(next) === JSON.stringify(fieldsOf(p))) return;
           await change(tx, env, p, next, u);
+          // Fault pools-editor-becomes-creator: whoever updates a pool is saved as its creator.
+          if (env.faults.active('pools-editor-becomes-creator')) await tx.query('UPDATE pools SET creator_id = $2 WHERE id = $1', [p.id, u.id]);
         });
         return { kind: 'envelope', id: path.id! };
       };
@@ -261,6 +263,7 @@ export const poolsModule: ResourceModule = {
   },
 
   faults: [
+    { id: 'pools-editor-becomes-creator', requirements: ['IB-4-pools-search-creator_name'], summary: 'Whoever updates a pool is saved as its creator: search[creator_name] lists a pool under its last editor.', caughtBy: 'effects/pools.list/creator_name' },
     { id: 'pools-update-clears-posts', requirements: ['IB-4-pools-post-ids'], summary: 'An update that does not send pool[post_ids] empties the pool (INT-update-keeps).', caughtBy: 'pools/post-ids' },
     { id: 'pools-is-active-ignored', requirements: ['IB-4-pools-fields'], summary: 'pool[is_active] is accepted on update but not stored.', caughtBy: 'pools/fields' },
     { id: 'pools-category-as-first', requirements: ['IB-4-pools-fields'], summary: 'pool[category] on update is always stored as the first category.', variants: ['A'], caughtBy: 'pools/fields' },

@@ -201,6 +201,11 @@ const FAULTS: Readonly<Record<string, Run>> = {
     expect((await s.show(`/notes/${id}.json`)).body).toBe('changed');
   },
 
+  'pools-editor-becomes-creator': async (s, n) => {
+    const id = await pool(s, n);
+    await s.ok('PUT', `/pools/${id}.json`, { 'pool[description]': 'edited' }, 'member2');
+    expect(ids(await s.list('/pools.json', { 'search[name_matches]': n, 'search[creator_name]': 'conform_member2' }))).toEqual([id]);
+  },
   'pools-update-clears-posts': async (s, n) => {
     const id = await pool(s, n);
     const post = await s.post(n);

@@ -133,6 +133,13 @@ const comments: Recipe = {
   },
 };
 
+/** Writes a record's texts as `as` (another account than its creator): false when the target refuses it. */
+async function rewriteAs(ctx: CheckContext, op: OperationId, id: number, as: Account, texts: Readonly<Record<string, string>>): Promise<boolean> {
+  const reply = await ctx.target.call(op, { path: { id }, fields: texts, as });
+  ctx.note(reply);
+  return reply.ok;
+}
+
 const notes: Recipe = {
   list: 'notes.list', varies: ['creator', 'post', 'text:body'],
   async make(ctx, facts) {
@@ -140,6 +147,7 @@ const notes: Recipe = {
     const body = word(ctx, facts, 'body', 'note');
     return created(ctx, 'notes.create', { post_id: p.id, x: 1, y: 1, width: 2, height: 2, body }, 'a note', { list: 'notes.list', search: { body_matches: body }, mark: body }, facts.as, facts.except);
   },
+  rewrite: (ctx, id, as, texts) => rewriteAs(ctx, 'notes.update', id, as, texts),
 };
 
 /** A dmail, as its recipient's copy when the viewer is the recipient (INT-dmail-copies). */
@@ -168,6 +176,7 @@ const pools: Recipe = {
     if (facts.flag?.state === 'is_active') await succeed(ctx, 'pools.update', { path: { id }, fields: { is_active: facts.flag.on ? '1' : '0' }, ...(facts.as ? { as: facts.as } : {}) }, 'setting is_active of a pool');
     return id;
   },
+  rewrite: (ctx, id, as, texts) => rewriteAs(ctx, 'pools.update', id, as, texts),
 };
 
 const wikiPages: Recipe = {
@@ -180,11 +189,7 @@ const wikiPages: Recipe = {
     const other = others !== undefined ? { other_names: others } : {};
     return created(ctx, 'wiki_pages.create', { title, body, ...other }, 'a wiki page', { list: 'wiki_pages.list', search: { title }, mark: title }, facts.as, facts.except);
   },
-  async rewrite(ctx, id, as, texts) {
-    const reply = await ctx.target.call('wiki_pages.update', { path: { id }, fields: texts, as });
-    ctx.note(reply);
-    return reply.ok;
-  },
+  rewrite: (ctx, id, as, texts) => rewriteAs(ctx, 'wiki_pages.update', id, as, texts),
 };
 
 const forumTopics: Recipe = {

@@ -375,6 +375,11 @@ export const GENERAL_REQUIREMENTS = [
     params: ['tags.list search[category]'],
   },
   {
+    id: 'IB-4-tags-category-agrees-A', section: '4', level: 'MUST', variants: A, carrier: { scenario: 'tags', operations: ['tags.list'] },
+    statement: 'search[category] lists no tag whose own record gives it another category.', quote: '`search[category]` (0, 1, 3, 4)',
+    params: ['tags.list search[category]'],
+  },
+  {
     id: 'IB-4-related_tag-category', section: '4', level: 'MUST', carrier: { scenario: 'tags', operations: ['related_tag.list'] },
     statement: 'category on related tags keeps the related tags of that category (0 general, 1 artist, 3 copyright, 4 character).',
     quote: 'Tag category (search[category] on tags; category on related tags)',

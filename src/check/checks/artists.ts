@@ -111,6 +111,11 @@ export const artist_other_names_are_comma_separated = defineCheck({
     await succeed(ctx, 'artists.update', { path: { id: a.id }, fields: { other_names_comma: `${a.other[1]},${renamed}` } }, 'an update of artist[other_names_comma]');
     expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${renamed}` }), a.id, `search[name]=other:${renamed} after the update`);
     expectExcludes(await listIds(ctx, 'artists.list', { name: `other:${a.other[0]}` }), a.id, `search[name]=other:${a.other[0]} after an update that dropped it`);
+    // Beside the other fields of an update (the group and the URLs): the other names are set all the same.
+    const again = ctx.unique('alias').toLowerCase();
+    await succeed(ctx, 'artists.update', { path: { id: a.id }, fields: { other_names_comma: `${renamed},${again}`, group_name: ctx.unique('circle').toLowerCase(), url_string: `https://example.invalid/${again}/c` } }, 'an update of every artist field');
+    expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${again}` }), a.id, `search[name]=other:${again} after an update of every field`);
+    expectExcludes(await listIds(ctx, 'artists.list', { name: `other:${a.other[1]}` }), a.id, `search[name]=other:${a.other[1]} after an update of every field that dropped it`);
   },
 });
 
@@ -166,7 +171,8 @@ export function artist_fields_are_stored_as_sent(variant: Variant): Check {
       // Created through the XML path and then the JSON path: a create through either is the same create.
       let id = 0;
       for (const format of CREATE_FORMATS) {
-        const created = { name: ctx.unique('painter').toLowerCase(), group_name: ctx.unique('guild').toLowerCase(), ...(variant === 'B' ? { is_active: '0' } : {}) };
+        // In B, is_active 1 through one path and 0 through the other: both values are taken on create.
+        const created = { name: ctx.unique('painter').toLowerCase(), group_name: ctx.unique('guild').toLowerCase(), ...(variant === 'B' ? { is_active: format === 'xml' ? '1' : '0' } : {}) };
         // Made with URLs and other names too (read back by checks of their own): the updates below do not send them, and keep them.
         const also = { url_string: `http://${ctx.unique('kept').toLowerCase()}.example.net/`, other_names_comma: `${ctx.unique('kept_a').toLowerCase()},${ctx.unique('kept_b').toLowerCase()}` };
         id = await idOf(ctx, await succeed(ctx, 'artists.create', { fields: { ...created, ...also }, format }, `creating an artist (${format})`), 'artist', { list: 'artists.list', fields: { name: `name:${created.name}` } });

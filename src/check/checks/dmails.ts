@@ -9,6 +9,7 @@ import { expectRefused, show, succeed, text, withMarkup } from './support/calls.
 import { listedFor } from './support/pages.ts';
 import { expectSameRendering } from './support/read-back.ts';
 import { accountsOrSkip, listedDmails, listsDmail, recipientCopy, sentDmail } from './support/sent-dmail.ts';
+import { recordId } from '../formats.ts';
 
 /** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
 async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
@@ -40,11 +41,12 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
 
 export const dmail_reads_back_as_sent = defineCheck({
   id: 'dmails/fields', fn: 'dmail_reads_back_as_sent', resource: 'dmails',
-  description: 'the recipient is shown the dmail[title] and dmail[body] that were sent, in JSON and in XML', requirements: ['IB-4-dmails-fields'], readOnly: false,
+  description: 'the recipient is shown the dmail[title] and dmail[body] that were sent, in JSON and in XML, and finds it by a word of its body with search[message_matches]', requirements: ['IB-4-dmails-fields', 'IB-4-dmails-search-message_matches'], readOnly: false,
   async run(ctx) {
     const [from, to] = accountsOrSkip(ctx, 2) as [Account, Account];
     const title = ctx.unique('subject');
-    const body = withMarkup(`${ctx.unique('message')} with several words`);
+    const bodyWord = ctx.unique('message');
+    const body = withMarkup(`${bodyWord} with several words`);
     const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body } }, 'a dmail');
     const id = await recipientCopy(ctx, to, title, reply.createdId());
     const json = await show(ctx, 'dmails.show', id, { as: to, format: 'json' });
@@ -57,6 +59,10 @@ export const dmail_reads_back_as_sent = defineCheck({
       if (text(json[name]!) !== want) fail(`the recipient's dmail ${id} shows ${name} "${text(json[name]!)}"`, { expected: want, actual: text(json[name]!) });
     }
     if (compared === 0) skip('the dmail record carries neither title nor body (INT-record-fields)');
+    // The message is its body as much as its title: search[message_matches] finds a word of the body alone.
+    const found = await ctx.target.call('dmails.list', { as: to, fields: { message_matches: bodyWord } });
+    ctx.note(found);
+    if (!listsDmail(found, id)) fail(`search[message_matches]=${bodyWord}, a word of its body only, does not list the recipient's dmail ${id}`, { reply: found, expected: `dmail ${id}`, actual: JSON.stringify((found.list() ?? []).map(recordId)), requirement: 'IB-4-dmails-search-message_matches' });
   },
 });
 

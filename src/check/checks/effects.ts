@@ -208,7 +208,9 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     const key = `${f}=${sym}`;
     if (!words.has(key)) {
       const label = f.replace(/^text:/, '').replace(/_/g, '');
-      words.set(key, f === fact && sym === 'y' && plan.prefixDecoy ? `${wordOf(f, 'x')}_more` : ctx.unique(`${sym}${label}`).toLowerCase());
+      // A body's words end in a letter outside ASCII: a server that decodes a search (or stores a body) as
+      // Latin-1 rather than UTF-8 finds nothing.
+      words.set(key, f === fact && sym === 'y' && plan.prefixDecoy ? `${wordOf(f, 'x')}_more` : `${ctx.unique(`${sym}${label}`).toLowerCase()}${f === 'text:body' ? 'ü' : ''}`);
     }
     return words.get(key)!;
   };
@@ -510,6 +512,13 @@ const flag: Run = async (ctx, op, p) => {
   }
   // Together with a filter by who made both records (the run's actor): a server that drops the state
   // filter in that company lists both records, one that drops the other filter is not told apart here.
+  // And beside search[id] naming the record in the state: the other value lists nothing of it.
+  const byId = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
+  if (byId && !effect.hides) {
+    for (const [id, wrong] of [[outOfState[0], values.on], [inState[0], values.off]] as const) {
+      if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], [id], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
+    }
+  }
   const byMaker = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'creator' && (filterOf(x.effect)?.match === 'name' || filterOf(x.effect)?.match === 'id'));
   if (!byMaker || effect.hides) return;
   const maker = await accountValue(ctx, filterOf(byMaker.effect)?.match, ctx.accounts.actor);
@@ -535,6 +544,9 @@ const level: Run = async (ctx, op, p) => {
   const [out, value]: [Account, number] = effect.match === 'max' ? [high, low.level] : [low, high.level];
   await probe(effect.match === 'max' ? low : high, effect.match === 'max' ? low.level : high.level, true);
   await probe(out, value, false);
+  // A bound is a bound, not a level: the account past it on the inside is listed too (min at the low
+  // level lists the high account; max at the high level lists the low one).
+  if (effect.match === 'min' || effect.match === 'max') await probe(effect.match === 'max' ? low : high, effect.match === 'max' ? high.level : low.level, true);
   // With every other filter by level, set so that it alone would list that account (a min with a max, a
   // level with either bound): a server that drops p only in that company lists it.
   for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.subject === 'level')) {

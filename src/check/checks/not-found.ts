@@ -16,8 +16,8 @@ export function unknown_id_is_not_found(op: OpenApiOperation): Check {
   return defineCheck({
     id: `not-found/${op.id}`,
     fn: 'unknown_id_is_not_found',
-    description: `${op.method} ${op.path}.json with an id that does not exist is answered 404`,
-    requirements: ['IB-7-not-found'],
+    description: `${op.method} ${op.path}.json with an id that does not exist is answered 404${op.method === 'GET' ? ', and through .xml in XML' : ''}`,
+    requirements: op.method === 'GET' ? ['IB-7-not-found', 'IB-2-format-xml'] : ['IB-7-not-found'],
     resource: op.resource,
     operation: op.id,
     readOnly: op.method === 'GET',
@@ -27,6 +27,12 @@ export function unknown_id_is_not_found(op: OpenApiOperation): Check {
       const set = Object.fromEntries(missing.map((p) => [p.name, p.enum?.[0] ?? '1']));
       const reply = await sendExample(ctx, op.id, example, 'json', { id: UNKNOWN_ID, set });
       if (reply.status !== 404) fail(`id ${UNKNOWN_ID} (which does not exist) was answered ${reply.status}`, { reply, expected: '404', actual: String(reply.status) });
+      if (op.method !== 'GET') return;
+      // Through the .xml path too: the 404 is answered in XML (the path selects the format, whatever the outcome).
+      const xml = await sendExample(ctx, op.id, example, 'xml', { id: UNKNOWN_ID, set });
+      if (xml.status !== 404) fail(`id ${UNKNOWN_ID} (which does not exist) was answered ${xml.status} through the .xml path`, { reply: xml, expected: '404', actual: String(xml.status) });
+      const parsed = xml.text().trim() === '' ? undefined : xml.wellFormed();
+      if (parsed && !parsed.ok) fail(`the 404 to ${op.path}.xml is not well-formed XML: ${parsed.error}`, { reply: xml, expected: 'an XML body (or none)', actual: xml.text().slice(0, 200), requirement: 'IB-2-format-xml' });
     },
   });
 }

@@ -84,6 +84,8 @@ export const note_geometry_is_stored_as_sent = defineCheck({
     // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
     const updated = { x: 0, y: 3, width: 5, height: 5, body: withMarkup(ctx.unique('moved body')) };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
+    // A position and a size together, away from the edge: the width is a size, not where the note ends.
+    await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, { x: 3, width: 4 }, `note ${id}`);
     // "All optional": each field alone, the others kept.
     await updateEachAlone(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, { x: 2, y: 1, width: 4, height: 3, body: ctx.unique('body alone') }, `note ${id}`);
   },

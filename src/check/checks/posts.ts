@@ -7,7 +7,7 @@ import { POSTS_PER_REQUEST_MAX, resource } from '../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { makePost, makePosts } from '../world.ts';
-import { expectRefused, field, ids, listIds, records, show, succeed, tagsOf, text } from './support/calls.ts';
+import { expectRefused, field, ids, listIds, records, show, succeed, tagsOf, text, withMarkup } from './support/calls.ts';
 import { fileServer, reachable, refusedUnfetched } from './support/file-server.ts';
 import { PARAMETER_REFUSALS } from './support/parameter-refusals.ts';
 import { updateAndReadBack } from './support/read-back.ts';
@@ -76,8 +76,10 @@ export const tag_search_selects_posts = defineCheck({
   async run(ctx) {
     const shared = ctx.unique('shared').toLowerCase();
     const extra = ctx.unique('extra').toLowerCase();
+    // A tag with letters outside ASCII too: the search is read as UTF-8, as the tag was.
+    const accented = `${ctx.unique('accent').toLowerCase()}_café`;
     const both = await makePost(ctx, `${shared} ${extra}`);
-    const one = await makePost(ctx, shared);
+    const one = await makePost(ctx, `${shared} ${accented}`);
     const expect = async (tags: string, want: number[], label: string) => {
       const got = await listIds(ctx, 'posts.list', { tags, limit: POSTS_PER_REQUEST_MAX });
       const wrong = [both.id, one.id].filter((id) => want.includes(id) !== got.includes(id));
@@ -90,6 +92,7 @@ export const tag_search_selects_posts = defineCheck({
     await expect(`${shared} ${extra} ${both.tag}`, [both.id], 'three tags');
     await expect(`${both.tag} ${extra} ${one.tag}`, [], 'three tags no post carries together');
     await expect(`${shared} -${extra}`, [one.id], 'negation');
+    await expect(accented, [one.id], 'a tag with a letter outside ASCII');
   },
 });
 
@@ -260,7 +263,7 @@ export const every_rating_is_stored_as_sent = defineCheck({
     const parent = await makePost(ctx);
     const where = { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } } as const;
     // A parent and a source that is not a URL first: none of the updates below sends them, and each keeps them.
-    await updateAndReadBack(ctx, 'posts.update', where, { parent_id: parent.id, source: `${ctx.unique('kept source')} page 1` }, `post ${post.id}`);
+    await updateAndReadBack(ctx, 'posts.update', where, { parent_id: parent.id, source: withMarkup(`${ctx.unique('kept source')} page 1`) }, `post ${post.id}`);
     for (const [i, rating] of ctx.target.paramName(ctx.target.operation('posts.update'), 'rating').values!.entries()) {
       // By turns in JSON and XML: a write to either path is the same write.
       await updateAndReadBack(ctx, 'posts.update', where, { rating }, `post ${post.id}`, i % 2 === 1 ? 'xml' : 'json');

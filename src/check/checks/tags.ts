@@ -13,6 +13,9 @@ export const tag_name_list_returns_exactly_those = defineCheck({
     await makePost(ctx, `${a} ${b} ${a}${c}`);
     const names = records(await succeed(ctx, 'tags.list', { fields: { name: `${a},${b}` } }, 'tags by names'), 'tags.list').map((t) => text(field(t, 'name', 'tag')));
     if (names.sort().join() !== [a, b].sort().join()) fail(`search[name]=${a},${b} returned ${names.join(', ')}`, { expected: `${a}, ${b}`, actual: names.join(', ') });
+    // Exact names, not patterns: a name ending in * is a name no tag has.
+    const starred = records(await succeed(ctx, 'tags.list', { fields: { name: `${a}*` } }, 'tags by a name with *'), 'tags.list').map((t) => text(field(t, 'name', 'tag'))).filter((t) => t.startsWith(a));
+    if (starred.length > 0) fail(`search[name]=${a}* lists ${starred.join(', ')}: the name was read as a pattern`, { expected: 'no tag (no tag is named with a *)', actual: starred.join(', ') });
   },
 });
 
@@ -52,10 +55,34 @@ export const tag_category_search = defineCheck({
   },
 });
 
+export const tag_category_agrees_with_records = defineCheck({
+  id: 'tags/category-agrees', fn: 'tag_category_agrees_with_records', resource: 'tags',
+  description: 'search[category] lists no tag whose own record gives another category (whatever made the categories)', requirements: ['IB-4-tags-category-agrees-A'], readOnly: false,
+  async run(ctx) {
+    // Tags of every prefix (INT-tag-categories) and one without: whichever categories the server gave
+    // them, a search by a category lists none of them that its record says is of another.
+    const stem = ctx.unique('agree').toLowerCase();
+    const names = ['general', 'artist', 'copyright', 'character'].map((p) => `${stem}_${p}`);
+    await makePost(ctx, [`${stem}_plain`, ...names.map((n) => `${n.slice(stem.length + 1)}:${n}`)].join(' '));
+    const all = [`${stem}_plain`, ...names].join(',');
+    let compared = 0;
+    for (const code of ['0', '1', '3', '4']) {
+      const tags = records(await succeed(ctx, 'tags.list', { fields: { name: all, category: code } }, `tags of category ${code}`), 'tags.list');
+      for (const t of tags) {
+        if (t.category === undefined || t.category === null) continue;
+        compared++;
+        if (text(t.category) !== code) fail(`search[category]=${code} lists the tag ${text(field(t, 'name', 'tag'))}, whose record gives category ${text(t.category)}`, { expected: `tags of category ${code} only`, actual: text(t.category) });
+      }
+    }
+    if (compared === 0) skip('the tag records carry no category, or none of the tags was listed (INT-record-fields)');
+  },
+});
+
 export function checks(): Check[] {
   return [
     tag_name_list_returns_exactly_those,
     hide_empty_excludes_unused_tags,
     tag_category_search,
+    tag_category_agrees_with_records,
   ];
 }

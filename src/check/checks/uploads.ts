@@ -43,10 +43,14 @@ export const upload_becomes_post = defineCheck({
   id: 'uploads/becomes-post', fn: 'upload_becomes_post', resource: 'uploads',
   description: 'an accepted upload is converted into a post carrying its tags', requirements: ['IB-3-upload-becomes-post'], readOnly: false,
   async run(ctx) {
+    // Three tags: a tag string split wrongly loses its first or last one.
     const extra = ctx.unique('second').toLowerCase();
-    const post = await makePost(ctx, extra);
-    const both = await listIds(ctx, 'posts.list', { tags: `${post.tag} ${extra}` });
-    if (!both.includes(post.id)) fail(`the post made from the upload does not carry both of its tags`, { expected: `post ${post.id} for "${post.tag} ${extra}"`, actual: JSON.stringify(both) });
+    const last = ctx.unique('third').toLowerCase();
+    const post = await makePost(ctx, `${extra} ${last}`);
+    for (const tag of [post.tag, extra, last]) {
+      const found = await listIds(ctx, 'posts.list', { tags: tag });
+      if (!found.includes(post.id)) fail(`the post made from the upload tagged "${post.tag} ${extra} ${last}" is not found by its tag ${tag}`, { expected: `post ${post.id} for "${tag}"`, actual: JSON.stringify(found) });
+    }
   },
 });
 

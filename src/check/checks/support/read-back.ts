@@ -86,10 +86,13 @@ export async function expectReadBack(ctx: CheckContext, where: ReadBack, written
     }
   }
   if (where.list) {
-    const listed = records(await succeed(ctx, where.list, { fields: where.search ?? {} }, `${where.list} with ${JSON.stringify(where.search ?? {})}`), where.list);
-    const record = listed.find((r) => recordId(r) === where.id);
-    if (!record) fail(`${what}: record ${where.id} is not listed by ${where.list} with ${JSON.stringify(where.search ?? {})}`, { expected: `record ${where.id}`, actual: JSON.stringify(listed.map(recordId)), ...(requirement ? { requirement } : {}) });
-    seen.push({ source: where.list, record });
+    // In JSON and in XML: a list is the same list in either format, whatever text its records carry.
+    for (const format of ['json', 'xml'] as Format[]) {
+      const listed = records(await succeed(ctx, where.list, { fields: where.search ?? {}, format }, `${where.list} (${format}) with ${JSON.stringify(where.search ?? {})}`), where.list);
+      const record = listed.find((r) => recordId(r) === where.id);
+      if (!record) fail(`${what}: record ${where.id} is not listed by ${where.list} (${format}) with ${JSON.stringify(where.search ?? {})}`, { expected: `record ${where.id}`, actual: JSON.stringify(listed.map(recordId)), ...(requirement ? { requirement } : {}) });
+      seen.push({ source: `${where.list} (${format})`, record });
+    }
   }
   if (where.show) expectSameRendering(seen[0]!.record, seen[1]!.record, `${what}, ${where.show}`);
   let compared = 0;

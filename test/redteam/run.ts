@@ -60,6 +60,9 @@ export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
   'post-votes-flags-appeals': touches('posts', 'post_votes', 'post_flags', 'post_appeals'),
   'post-flags-appeals': touches('posts', 'post_flags', 'post_appeals'),
   'post-votes': touches('posts', 'post_votes'),
+  // Tranche 7's names.
+  votes: touches('posts', 'post_votes'),
+  'flags-appeals': touches('posts', 'post_flags', 'post_appeals'),
   versions: [...touches('post_versions', 'pool_versions', 'artist_versions', 'note_versions', 'artist_commentary_versions'), 'versions/*'],
   general: GENERAL,
   // Tranche 5 names the cross-cutting families one by one.
@@ -80,7 +83,13 @@ export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
  */
 export const QUOTA_TIER: Readonly<Record<string, readonly string[]>> = {
   'anon-quota-too-low': ['quota/anonymous'],
+  // Its run is that check alone: the fault throttles every anonymous caller after 20 requests, and the
+  // family's other checks would wait its 421s out.
+  'general-anonymous-quota-throttles-early': ['quota/anonymous'],
 };
+
+/** QUOTA_TIER faults whose runs make the tier's check only. */
+const QUOTA_ALONE: ReadonlySet<string> = new Set(['general-anonymous-quota-throttles-early']);
 
 /**
  * Faults whose hooks pair a request with its answer through one slot of shared state (the request's search
@@ -126,7 +135,7 @@ export function runConfig(fault: Fault, variant: Variant, seed: number, only: re
     target: '',
     variant,
     accountsPath: DEFAULT_ACCOUNTS,
-    only: only === 'all' ? [] : [...only, ...(QUOTA_TIER[fault.id] ?? [])],
+    only: only === 'all' ? [] : QUOTA_ALONE.has(fault.id) ? [...QUOTA_TIER[fault.id]!] : [...only, ...(QUOTA_TIER[fault.id] ?? [])],
     strict: false,
     readOnly: false,
     includeQuota: only !== 'all' && fault.id in QUOTA_TIER,

@@ -67,6 +67,8 @@ export const TRANCHES: Readonly<Record<string, Tranche>> = {
   'tranche-5': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
   // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 82 faults, one run each, in two files.
   'tranche-6': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
+  // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 127 faults, one run each, in two files.
+  'tranche-7': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
 };
 
 function trancheOf(tranche: string): Tranche {

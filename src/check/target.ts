@@ -225,16 +225,14 @@ export class Target {
 
   /**
    * The auth mode of a request whose check chose none: login and api_key, and HTTP Basic, by turns for
-   * each operation (method and path, ids aside), every fourth turn the legacy password_hash instead of
-   * Basic where the account has one. Each authenticates every request of either variant (section 5,
-   * items 2 to 4), so every operation the run calls more than once is called two ways, and four times
-   * three ways: a server that honours one of them on some operations only is seen wherever it does not.
+   * each operation (method and path, ids aside). Both authenticate every request of either variant
+   * (section 5, items 2 and 4), so every operation the run calls more than once is called both ways: a
+   * server that honours one of them on some operations only is seen wherever it does not.
    */
-  private authOf(method: string, path: string, who: Account): AuthMode {
+  private authOf(method: string, path: string): AuthMode {
     const key = `${method} ${path.replace(/\/\d+/g, '/{id}')}`;
     const turn = this.turns.get(key) ?? 0;
     this.turns.set(key, turn + 1);
-    if (turn % 4 === 3 && who.password_hash) return 'password_hash';
     return turn % 2 === 0 ? 'api_key' : 'basic';
   }
 
@@ -255,7 +253,7 @@ export class Target {
   ): Promise<Reply> {
     const headers: Record<string, string> = {};
     const who = options.as ?? this.accounts.actor;
-    const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? this.authOf(method, path, who));
+    const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? this.authOf(method, path));
     if (who !== 'anonymous') {
       const other = typeof options.wrongSecret === 'object' ? options.wrongSecret : undefined;
       const secret = (s: string, of?: string) => (other ? (of ?? other.api_key) : options.wrongSecret === 'empty' ? '' : options.wrongSecret ? `${s.slice(0, -4)}xxxx` : s);

@@ -9,6 +9,7 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import type { AuthMode } from '../target.ts';
 import { recordId } from '../formats.ts';
+import { makePost } from '../world.ts';
 import { expectRefused, listIds, succeed } from './support/calls.ts';
 import { listedDmails, listsDmail, sentDmail } from './support/sent-dmail.ts';
 
@@ -73,6 +74,10 @@ function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descript
       if (!listed.includes(d.id)) fail(`authenticated with ${m.text}, ${d.to.name} does not see their dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(listed) });
       const title = ctx.unique('via');
       await succeed(ctx, 'dmails.create', { as: d.to, auth: m.mode, fields: { to_name: d.from.name, title, body: title } }, `a dmail sent with ${m.text}`);
+      // And a write to another resource: a post's tags updated with it (a server may guard each resource on its own).
+      const post = await makePost(ctx);
+      const tag = ctx.unique('via').toLowerCase();
+      await succeed(ctx, 'posts.update', { as: d.to, auth: m.mode, path: { id: post.id }, fields: { tag_string: `${post.tag} ${tag}` } }, `a post update sent with ${m.text}`);
     },
   };
 }

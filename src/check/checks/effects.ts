@@ -580,7 +580,7 @@ const VERSIONS: Partial<Record<OperationId, VersionMaker>> = {
     varies: ['creator', 'post', 'versioned'],
     async make(ctx, facts) {
       const id = await made('notes.list').make(ctx, facts);
-      await edit('notes.update', (c) => ({ body: c.unique('v') }))(ctx, id, facts.as);
+      await edit('notes.update', (c) => ({ body: c.unique('v') }))(ctx, id, facts.editor ?? facts.as);
       return id;
     },
   },
@@ -588,7 +588,7 @@ const VERSIONS: Partial<Record<OperationId, VersionMaker>> = {
     varies: ['creator', 'versioned'],
     async make(ctx, facts) {
       const id = await made('pools.list').make(ctx, facts);
-      await edit('pools.update', (c) => ({ description: c.unique('v') }))(ctx, id, facts.as);
+      await edit('pools.update', (c) => ({ description: c.unique('v') }))(ctx, id, facts.editor ?? facts.as);
       return id;
     },
   },
@@ -598,7 +598,7 @@ const VERSIONS: Partial<Record<OperationId, VersionMaker>> = {
       const name = facts.text?.value ?? ctx.unique('artist').toLowerCase();
       const reply = await succeed(ctx, 'artists.create', { fields: { name }, ...(facts.as ? { as: facts.as } : {}) }, 'an artist');
       const id = reply.createdId() ?? (await findMade(ctx, 'artists.list', { name: `name:${name}` }, name, 'an artist', facts.as));
-      await edit('artists.update', (c) => ({ group_name: c.unique('v').toLowerCase() }))(ctx, id, facts.as);
+      await edit('artists.update', (c) => ({ group_name: c.unique('v').toLowerCase() }))(ctx, id, facts.editor ?? facts.as);
       return id;
     },
   },
@@ -641,9 +641,11 @@ const versions: Run = async (ctx, op, p) => {
   }
   let values: [string | number, string | number];
   if (effect.subject === 'creator') {
+    // Each record made by one account and edited by the other: a server that takes a record's creator for
+    // the updater of each of its versions lists versions of both under either.
     const [a, b] = twoMakers(ctx);
-    await maker.make(ctx, { as: a });
-    await maker.make(ctx, { as: b });
+    await maker.make(ctx, { as: a, editor: b });
+    await maker.make(ctx, { as: b, editor: a });
     values = effect.match === 'id' ? [await userIdOf(ctx, a), await userIdOf(ctx, b)] : [a.name, b.name];
   } else if (effect.subject === 'post') {
     const [pa, pb] = [await makePost(ctx), await makePost(ctx)];

@@ -73,6 +73,6 @@ export const tagsModule: ResourceModule = {
     { id: 'tags-name-list-substring', requirements: ['IB-4-tags-name-list-A'], summary: 'search[name] on tags matches substrings instead of exact names.', variants: ['A'] },
     { id: 'tags-hide-empty-ignored', requirements: ['IB-4-tags-hide-empty-A'], summary: 'search[hide_empty]=yes still lists tags with 0 posts.', variants: ['A'] },
     { id: 'tags-category-copyright-character-swapped', requirements: ['IB-4-tags-category-A'], summary: 'search[category] on tags selects character tags with 3 and copyright tags with 4.', variants: ['A'], caughtBy: 'tags/category' },
-    { id: 'tags-category-ignored', requirements: ['IB-4-tags-category-A'], summary: 'search[category] on tags is ignored.', variants: ['A'] },
+    { id: 'tags-category-ignored', requirements: ['IB-4-tags-category-A', 'IB-4-tags-category-agrees-A'], summary: 'search[category] on tags is ignored.', variants: ['A'] },
   ],
 };

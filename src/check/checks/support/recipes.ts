@@ -23,6 +23,8 @@ type Fields = NonNullable<CallOptions['fields']>;
 export interface Facts {
   /** Who makes it (default: the actor). */
   readonly as?: Account;
+  /** Who edits it once made, where a version maker edits it (default: who made it). */
+  readonly editor?: Account;
   /** The post it belongs to. */
   readonly post?: { readonly id: number; readonly tag: string };
   /** Its text field (the filter's `field`) and the value written there: one unique word. */

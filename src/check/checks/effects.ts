@@ -30,13 +30,13 @@ async function listed(ctx: CheckContext, op: OperationId, fields: Record<string,
   return records(reply, op).map(recordId).filter((x): x is number => x !== undefined);
 }
 
+/** The checks whose first query was also asked through the .xml path. */
+const askedInXml = new WeakSet<CheckContext>();
+
 /**
  * `include` is listed with `fields` and `exclude` is not, read on as many pages as the target's paging
  * takes to show the check's own records (INT-list-pages).
  */
-/** The checks whose first query was also asked through the .xml path. */
-const askedInXml = new WeakSet<CheckContext>();
-
 async function selects(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, include: readonly number[], exclude: readonly number[], what: string, as?: Account): Promise<void> {
   await expectListSelects(ctx, op, fields, include, exclude, what, as ? { as } : {});
   // Each check's first query again through the .xml path: a list is the same list in either format, and
@@ -510,15 +510,15 @@ const flag: Run = async (ctx, op, p) => {
     if (effect.hides) await list(values.off, [...inState, ...outOfState], []);
     else await list(values.off, outOfState, inState);
   }
-  // Together with a filter by who made both records (the run's actor): a server that drops the state
-  // filter in that company lists both records, one that drops the other filter is not told apart here.
-  // And beside search[id] naming the record in the state: the other value lists nothing of it.
+  // Beside search[id] naming a record: the value that leaves it out lists nothing.
   const byId = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
   if (byId && !effect.hides) {
     for (const [id, wrong] of [[outOfState[0], values.on], [inState[0], values.off]] as const) {
       if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], [id], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
     }
   }
+  // Together with a filter by who made both records (the run's actor): a server that drops the state
+  // filter in that company lists both records, one that drops the other filter is not told apart here.
   const byMaker = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'creator' && (filterOf(x.effect)?.match === 'name' || filterOf(x.effect)?.match === 'id'));
   if (!byMaker || effect.hides) return;
   const maker = await accountValue(ctx, filterOf(byMaker.effect)?.match, ctx.accounts.actor);

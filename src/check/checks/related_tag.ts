@@ -7,6 +7,7 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { makePost } from '../world.ts';
 import { field, records, succeed, text } from './support/calls.ts';
+import { CATEGORY_PREFIXES } from './support/recipes.ts';
 
 /** Does the answer's text name the tag (as a whole name: not inside a longer one)? */
 function names(body: string, tag: string): boolean {
@@ -21,10 +22,10 @@ export function related_tags_keep_their_category(variant: Variant): Check {
     async run(ctx) {
       // One post: the query's tag, a tag without a prefix, and one tag of each prefix (INT-tag-categories).
       const stem = ctx.unique('rel').toLowerCase();
-      const prefixes: Record<string, string> = { '1': 'artist', '3': 'copyright', '4': 'character', '0': 'general' };
       const plain = `${stem}_plain`;
-      const prefixed = Object.values(prefixes).map((p) => `${stem}_${p}`);
-      const post = await makePost(ctx, [plain, ...Object.values(prefixes).map((p) => `${p}:${stem}_${p}`)].join(' '));
+      const prefixes = Object.values(CATEGORY_PREFIXES);
+      const prefixed = prefixes.map((p) => `${stem}_${p}`);
+      const post = await makePost(ctx, [plain, ...prefixes.map((p) => `${p}:${stem}_${p}`)].join(' '));
       const ours = [plain, ...prefixed];
       const answer = async (category?: string): Promise<string> =>
         (await succeed(ctx, 'related_tag.list', { fields: { query: post.tag, ...(category !== undefined ? { category } : {}) } }, `the related tags of ${post.tag}${category !== undefined ? ` in category ${category}` : ''}`)).text();

@@ -3,6 +3,7 @@ import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import { makePost } from '../world.ts';
 import { field, listIds, records, succeed, text } from './support/calls.ts';
+import { CATEGORY_PREFIXES } from './support/recipes.ts';
 
 export const tag_name_list_returns_exactly_those = defineCheck({
   id: 'tags/name-list', fn: 'tag_name_list_returns_exactly_those', resource: 'tags',
@@ -42,9 +43,8 @@ export const tag_category_search = defineCheck({
     // One tag of each category on one post, named alike (INT-tag-categories): each code selects its own
     // tag and none of the others, so codes read as another category (3 as 4) are told apart.
     const stem = ctx.unique('cat').toLowerCase();
-    const prefixes: Record<string, string> = { '0': 'general', '1': 'artist', '3': 'copyright', '4': 'character' };
-    const names = Object.fromEntries(Object.entries(prefixes).map(([code, prefix]) => [code, `${stem}_${prefix}`]));
-    await makePost(ctx, Object.entries(prefixes).map(([code, prefix]) => `${prefix}:${names[code]}`).join(' '));
+    const names = Object.fromEntries(Object.entries(CATEGORY_PREFIXES).map(([code, prefix]) => [code, `${stem}_${prefix}`]));
+    await makePost(ctx, Object.entries(CATEGORY_PREFIXES).map(([code, prefix]) => `${prefix}:${names[code]}`).join(' '));
     for (const code of ['4', '3', '1', '0']) {
       // Together with search[name]: the four names, in no sorted order.
       const all = ['4', '0', '3', '1'].map((c) => names[c]!).join(',');
@@ -62,7 +62,7 @@ export const tag_category_agrees_with_records = defineCheck({
     // Tags of every prefix (INT-tag-categories) and one without: whichever categories the server gave
     // them, a search by a category lists none of them that its record says is of another.
     const stem = ctx.unique('agree').toLowerCase();
-    const names = ['general', 'artist', 'copyright', 'character'].map((p) => `${stem}_${p}`);
+    const names = Object.values(CATEGORY_PREFIXES).map((p) => `${stem}_${p}`);
     await makePost(ctx, [`${stem}_plain`, ...names.map((n) => `${n.slice(stem.length + 1)}:${n}`)].join(' '));
     const all = [`${stem}_plain`, ...names].join(',');
     let compared = 0;

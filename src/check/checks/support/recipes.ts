@@ -240,6 +240,9 @@ const artists: Recipe = {
   },
 };
 
+/** The tag-string prefix that gives a new tag each category code (INT-tag-categories). */
+export const CATEGORY_PREFIXES: Readonly<Record<string, string>> = { '0': 'general', '1': 'artist', '3': 'copyright', '4': 'character' };
+
 /** A tag: one that a post carries, or that no post carries any more; with or without a wiki page. */
 const tags: Recipe = {
   list: 'tags.list', varies: ['text:name', 'flag:nonempty', 'flag:has_wiki'],

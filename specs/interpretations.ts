@@ -39,6 +39,15 @@ const register = [
     checks: 'Envelope checks accept a bodiless 204 in A as success; in B any 204 fails IB-7-status-no-204-B.',
   },
   {
+    id: 'INT-refusal-envelope',
+    section: '7',
+    question: '"Every state-changing call returns one element": whether a refused one does too.',
+    reading:
+      'It should: the sentence makes no exception for failures, and the reference server answers every refusal with the envelope. The service family does not always: a write to a record that does not exist is answered 404 with `{"success": false, "message": ...}` in JSON and `<result success="false">` in XML (A application_controller.rb:85-87, views/static/error.json.erb and error.xml.erb @cbf9d03), and B answers a caller without credentials 401 with plain text (B application_controller.rb:15-20 @9a70d8c).',
+    why: 'The text states the envelope for every state-changing call; the family\'s own answers show clients reading failure from the status code, which section 7 allows ("success or failure can be read from the envelope or from the status code").',
+    checks: 'A refusal the checks provoke (an unknown id, a missing or invalid parameter, a caller who may not) without the envelope of its format warns (Non-Strict), and fails with --strict; a refusal whose envelope says success true fails (IB-7-envelope-agrees). Server errors (5xx) are not judged.',
+  },
+  {
     id: 'INT-missing-required-status',
     section: '4, 7',
     question: 'Which status a request without a REQUIRED parameter gets: 424 Invalid Parameters or 420 Invalid Record.',
@@ -464,9 +473,9 @@ const register = [
     section: '4',
     question: 'A `*_matches` search parameter (`search[body_matches]`, `search[name_matches]`, ...) names what it searches, not how it compares.',
     reading:
-      'A record whose field is one word is found by a search for that word, and a record whose field does not contain it is not. Whether the comparison is a substring, a `*` pattern or a full-text search is left open; the reference server compares case-insensitively, `*` as a wildcard, otherwise as a substring.',
+      'A record whose field is one word is found by a search for that word, and a record whose field does not contain it is not. A record whose text (a body, a title, a description) is two words is found by a search for those two words, and a record whose text shares only the first of them is not: every reading (a substring, a pattern, a full-text search of all the words) agrees on both. Whether the comparison is a substring, a `*` pattern or a full-text search is left open; the reference server compares case-insensitively, `*` as a wildcard, otherwise as a substring.',
     why: 'The service family uses full-text search for bodies and SQL patterns for names; every such comparison finds a field by its whole value, and none finds a field that shares no word with the value.',
-    checks: 'Effect checks write one unique word per record and search for it: the record that has it is listed, the one with another word is not.',
+    checks: 'Effect checks write one unique word per record and search for it: the record that has it is listed, the one with another word is not. A search of a text of several words is also asked with two words, beside a record that has only the first.',
   },
   {
     id: 'INT-format-parity',

@@ -57,11 +57,5 @@ export const KNOWN_MISSES: Readonly<Record<string, Readonly<Record<string, strin
       'how a *_matches parameter compares is left open (INT-matches): a search for a whole one-word title finds it either way, and a * is a wildcard only under one of the readings',
     'general-anonymous-quota-throttles-early':
       'quota/anonymous sees the 421 at the 21st request (INT-quota-lower-side) and warns: the rows of the quota table are SHOULD requirements, so the run exits 1 only with --strict',
-    'commentary-text-matches-first-word-only':
-      'no check searches text_matches with more than one word: every effect check writes and searches one word a record (INT-matches)',
-    'artists-order-dropped-with-creator-name':
-      'the sort checks sort records told apart by their own names, with no filter beside the sort key: a sort dropped beside a creator filter is not reached',
-    'artist-versions-name-dropped-with-updater':
-      'the version listings\' filters are checked one at a time, and search[name] of artist versions beside search[updater_id] is not reached',
   },
 };

@@ -8,6 +8,7 @@ import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import type { AuthMode } from '../target.ts';
+import { exampleFor } from '../examples.ts';
 import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { expectRefused, listIds, succeed } from './support/calls.ts';
@@ -126,6 +127,25 @@ export const anonymous_requests_are_refused = defineCheck({
   },
 });
 
+export const anonymous_writes_are_refused = defineCheck({
+  id: 'auth/anonymous-writes-B', fn: 'anonymous_writes_are_refused', resource: 'protocol',
+  description: 'anonymous state-changing requests are refused in B (403, or 401): a valid request of every state-changing operation, sent without credentials',
+  requirements: ['IB-5-anonymous-B'], readOnly: false,
+  async run(ctx) {
+    // "B requires the caller to be logged in": the writes too, each one a logged-in user may make.
+    let other: { status: number; what: string } | undefined;
+    for (const op of operationsFor(ctx.variant).filter((o) => o.method !== 'GET')) {
+      const example = await exampleFor(ctx, op.id);
+      const reply = await ctx.target.call(op.id, { as: 'anonymous', ...(example.fields ? { fields: example.fields } : {}), ...(example.path ? { path: example.path } : {}) });
+      ctx.note(reply);
+      const what = `an anonymous ${op.method} ${op.path}.json`;
+      expectRefused(reply, what);
+      if (reply.status !== 403 && reply.status !== 401) other ??= { status: reply.status, what };
+    }
+    if (other) fail(`${other.what} was refused with ${other.status}`, { expected: '403 or 401 (INT-anonymous-refused)', actual: String(other.status), interpretation: 'INT-anonymous-refused' });
+  },
+});
+
 export const login_and_api_key_authenticate = defineCheck({ fn: 'login_and_api_key_authenticate', ...authenticates(API_KEY) });
 export const basic_authentication_authenticates = defineCheck({ fn: 'basic_authentication_authenticates', ...authenticates(BASIC) });
 export const legacy_password_hash_authenticates = defineCheck({ fn: 'legacy_password_hash_authenticates', ...authenticates(PASSWORD_HASH) });
@@ -137,7 +157,7 @@ export function checks(variant: Variant): Check[] {
     wrong_secret_does_not_authenticate_by_basic,
     wrong_secret_does_not_authenticate_by_password_hash,
     wrong_secret_does_not_authenticate_by_cookie,
-    variant === 'A' ? anonymous_reads_are_served : anonymous_requests_are_refused,
+    ...(variant === 'A' ? [anonymous_reads_are_served] : [anonymous_requests_are_refused, anonymous_writes_are_refused]),
     login_and_api_key_authenticate,
     basic_authentication_authenticates,
     legacy_password_hash_authenticates,

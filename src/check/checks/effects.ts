@@ -93,7 +93,16 @@ export interface EffectPlan {
    * must match, INT-meta-tags); a server that reads one of the tags only lists record x too.
    */
   readonly severalTags: boolean;
+  /**
+   * A search of a text that holds several words (a body, a title, a description; not a name) is also
+   * asked with two words: a record whose text is those two words is listed, one whose text shares only
+   * the first word is not (INT-matches); a server that reads the first word alone lists both.
+   */
+  readonly twoWords: boolean;
 }
+
+/** Text fields that hold several words, where a `*_matches` search may be given more than one. */
+const PROSE_FIELDS: ReadonlySet<string> = new Set(['body', 'title', 'original_title', 'description']);
 
 /**
  * A value of a fact in a plan: `x`, `y` (the fact under test), `s` (shared), or `o`: in a query, the value
@@ -172,7 +181,8 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     queries.push({ fields: { ...alone('y'), [other.name]: { fact: factOf(other.effect)!, sym: 'o' } }, include: [], exclude: [0] });
   }
   const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
-  return { fact, records: [record('x'), record('y')], queries, prefixDecoy, severalTags: effect.subject === 'post-tags' };
+  const twoWords = effect.subject === 'text' && effect.match === 'matches' && PROSE_FIELDS.has(effect.field ?? '');
+  return { fact, records: [record('x'), record('y')], queries, prefixDecoy, severalTags: effect.subject === 'post-tags', twoWords };
 }
 
 /** Two accounts for the values of an account fact: for an exact name, one whose name extends the other's when the accounts have such a pair. */
@@ -265,6 +275,16 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     const viewer = op.id === 'dmails.list' ? (fact === 'recipient' ? accountOf('creator', 's') : third) : fact === 'creator' ? (q.include.includes(0) ? ax : ay) : undefined;
     const what = Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ');
     await selects(ctx, op.id, fields, q.include.map((i) => made[i]!), q.exclude.map((i) => made[i]!), what, viewer);
+  }
+  if (plan.twoWords) {
+    const field = fact.slice(5);
+    const [w1, w2, w3] = ['a', 'b', 'c'].map((l) => ctx.unique(`${l}${field.replace(/_/g, '')}`).toLowerCase()) as [string, string, string];
+    const base = madeWith[0]!;
+    // Record 0's facts, but for those no two records may share (a unique name), which each makes anew.
+    const texts = Object.fromEntries(Object.entries(base.texts ?? {}).filter(([k]) => !(recipe.apart && `text:${k}` in recipe.apart)));
+    const both = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} ${w2}` }, except: [...made] });
+    const first = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} ${w3}` }, except: [...made, both] });
+    await selects(ctx, op.id, { [shortName(p.name)]: `${w1} ${w2}` }, [both], [first], `${p.name}=${w1} ${w2} (two words; a record with only the first is left out, INT-matches)`, base.viewer);
   }
   if (plan.severalTags) {
     const px = await postOf('x');
@@ -704,13 +724,14 @@ const isUpdater = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject 
 const isSubject = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject === 'post' || filterOf(e)?.subject === 'versioned';
 
 /**
- * A version listing's filter together with the other kind (who made the version, and what it is of): a
- * server that drops one of them only in the other's company lists versions of another record, or by
- * another account. Two lists that differ only in the filter under test must each list versions, and none
+ * A version listing's filter together with the other kind (who made the version, and what it is of, or
+ * its name): a server that drops one of them only in the other's company lists versions of another
+ * record, or by another account. Two lists that differ only in the filter under test must each list versions, and none
  * in common.
  */
 async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, maker: VersionMaker): Promise<void> {
-  const partner = op.params.find((x) => x.name !== p.name && (isUpdater(p.effect) ? isSubject(x.effect) : isSubject(p.effect) && isUpdater(x.effect)));
+  const byText = filterOf(p.effect)?.subject === 'text';
+  const partner = op.params.find((x) => x.name !== p.name && (isUpdater(p.effect) ? isSubject(x.effect) : (isSubject(p.effect) || byText) && isUpdater(x.effect)));
   if (!partner) return;
   const accountValue = async (e: FilterEffect, who: Account) => (e.match === 'id' ? await userIdOf(ctx, who) : who.name);
   const key = shortName(p.name);
@@ -728,12 +749,16 @@ async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: Res
       { [key]: await accountValue(filterOf(p.effect)!, b), [other]: post.id },
     ];
   } else {
-    // One account's versions of two records.
+    // One account's versions of two records (of two names, for a search by name).
     const a = ctx.accounts.actor;
     const subject = filterOf(p.effect)?.subject;
-    const values: number[] = [];
+    const values: (string | number)[] = [];
     for (let i = 0; i < 2; i++) {
-      if (subject === 'post') {
+      if (byText) {
+        const word = ctx.unique(`t${i}`).toLowerCase();
+        await maker.make(ctx, { as: a, text: { field: filterOf(p.effect)!.field!, value: word } });
+        values.push(word);
+      } else if (subject === 'post') {
         const post = await makePost(ctx);
         await maker.make(ctx, { as: a, post });
         values.push(post.id);
@@ -812,8 +837,15 @@ const sortKey: Run = async (ctx, op, p) => {
   const stem = ctx.unique('sort').toLowerCase();
   const counts = Object.values(effect.orders).includes('count');
   for (const r of SORT_RECORDS) await sorted.make(ctx, `${stem}_${r.suffix}`, counts ? r.count : 1);
-  for (const [value, basis] of Object.entries(effect.orders)) {
-    const reply = await succeed(ctx, op.id, { fields: { ...sorted.narrow(stem), [key]: value } }, `${op.id} sorted by ${value}`);
+  // Beside the narrowing search alone, and beside each filter by who made the records (the check's actor
+  // made all three): a server that drops the sort in a filter's company lists them in its default order.
+  const byMaker = op.params.filter((x) => filterOf(x.effect)?.subject === 'creator');
+  const company: Record<string, string | number>[] = [{}];
+  for (const x of byMaker) company.push({ [shortName(x.name)]: filterOf(x.effect)!.match === 'id' ? await userIdOf(ctx, ctx.accounts.actor) : ctx.accounts.actor.name });
+  for (const [value, basis] of Object.entries(effect.orders)) for (const beside of company) {
+    const fields = { ...sorted.narrow(stem), ...beside, [key]: value };
+    const what = `${p.name}=${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')}`;
+    const reply = await succeed(ctx, op.id, { fields }, `${op.id} sorted by ${value}`);
     const got = records(reply, op.id)
       .map((r) => text(r[sorted.nameField] ?? ''))
       .filter((n) => n.startsWith(`${stem}_`))
@@ -823,7 +855,7 @@ const sortKey: Run = async (ctx, op, p) => {
     if (order.length < SORT_RECORDS.length) skip(`${op.id} with ${JSON.stringify(sorted.narrow(stem))} does not list the ${SORT_RECORDS.length} records made for the check by their ${sorted.nameField} (INT-record-fields, INT-artist-name-search)`);
     const want = expectedOrder(basis);
     if (order.join() !== want.join() && order.join() !== [...want].reverse().join()) {
-      fail(`${p.name}=${value} does not order by ${basis}: records made in the order ${SORT_RECORDS.map((r) => r.suffix).join(', ')}${basis === 'count' ? ` with ${SORT_RECORDS.map((r) => r.count).join(', ')} posts` : ''} are listed ${order.join(', ')}`, { expected: `${want.join(', ')} or ${[...want].reverse().join(', ')}`, actual: order.join(', ') });
+      fail(`${what} does not order by ${basis}: records made in the order ${SORT_RECORDS.map((r) => r.suffix).join(', ')}${basis === 'count' ? ` with ${SORT_RECORDS.map((r) => r.count).join(', ')} posts` : ''} are listed ${order.join(', ')}`, { expected: `${want.join(', ')} or ${[...want].reverse().join(', ')}`, actual: order.join(', ') });
     }
   }
 };

@@ -11,7 +11,7 @@ import type { FieldValue, RecordFields } from '../../formats.ts';
 import { recordId } from '../../formats.ts';
 import type { CallOptions, Reply } from '../../target.ts';
 import { skipRuleRefusal } from '../../world.ts';
-import { expectEnvelope } from './reply-contract.ts';
+import { expectEnvelope, expectRefusalEnvelope } from './reply-contract.ts';
 
 /** Calls an operation, records the exchange, and fails (citing `requirement`) unless it succeeds. */
 export async function succeed(ctx: CheckContext, opId: OperationId, options: CallOptions, what: string, requirement?: RequirementId): Promise<Reply> {
@@ -48,6 +48,7 @@ export function expectRefused(reply: Reply, what: string): void {
   if (reply.ok || (e.ok && e.envelope.success === true)) {
     fail(`${what} succeeded (${reply.status})`, { reply, expected: 'a refusal', actual: String(reply.status) });
   }
+  expectRefusalEnvelope(reply, what);
 }
 
 /** The records of a list reply; fails when the body is not a list (INT-list-shape). */

@@ -5,6 +5,7 @@
 import type { RequirementId } from '../../../../specs/requirements/index.ts';
 import { fail } from '../../check.ts';
 import type { Reply } from '../../target.ts';
+import { expectRefusalEnvelope } from './reply-contract.ts';
 
 /** Statuses that refuse invalid parameters (INT-missing-required-status, INT-out-of-set-status). */
 export const PARAMETER_REFUSALS = [420, 424] as const;
@@ -34,4 +35,5 @@ export function refusedWithParameterStatus(reply: Reply, what: string, requireme
   if (reply.op?.stateChanging && e.ok && e.envelope.success !== false) {
     fail(`${what} was answered with envelope success=${String(e.envelope.success)}`, { reply, requirement, expected: 'success false', actual: String(e.envelope.success) });
   }
+  expectRefusalEnvelope(reply, what);
 }

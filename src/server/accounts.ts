@@ -111,6 +111,11 @@ export class UserDirectory {
     return this.public(this.byIdMap.get(id));
   }
 
+  /** The user of the lowest level (the first of them by id). */
+  lowest(): User | undefined {
+    return this.public([...this.byIdMap.values()].sort((a, b) => a.level - b.level || a.id - b.id)[0]);
+  }
+
   /** The user if `secret` is their API key (kind api_key) or legacy password hash (kind legacy). */
   authenticate(login: string, secret: string, kind: 'api_key' | 'legacy', acceptAny = false): User | undefined {
     const c = this.byName.get(login.toLowerCase());

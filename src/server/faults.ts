@@ -52,6 +52,7 @@ export const PROTOCOL_FAULTS: readonly FaultSpec[] = [
   { id: 'query-params-ignored', requirements: ['IB-2-query-params'], summary: 'GET parameters in the query string are ignored.' },
   { id: 'body-params-ignored', requirements: ['IB-2-body-params'], summary: 'Request bodies are ignored; parameters are read from the query string only.' },
   { id: 'anonymous-allowed-B', requirements: ['IB-5-anonymous-B'], summary: 'Anonymous requests are served in B.', variants: B },
+  { id: 'anonymous-writes-allowed-B', requirements: ['IB-5-anonymous-B'], summary: 'Anonymous reads are refused in B, but a state-changing request without credentials is made as the lowest-level account: only the read routes are guarded.', variants: B, caughtBy: 'auth/anonymous-writes-B' },
   { id: 'anonymous-refused-A', requirements: ['IB-5-anonymous-A'], summary: 'Anonymous reads are refused (403) in A.', variants: A },
   { id: 'basic-ignored', requirements: ['IB-5-auth-basic'], summary: 'HTTP Basic credentials are ignored.' },
   { id: 'api-key-ignored', requirements: ['IB-5-auth-api-key'], summary: '`login` + `api_key` parameters are ignored.' },

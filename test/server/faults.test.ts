@@ -160,6 +160,15 @@ describe('protocol faults change what they claim', () => {
     });
   });
 
+  it('anonymous-writes-allowed-B: reads refused, a write made as the lowest-level account', async () => {
+    await withFault('B', 'anonymous-writes-allowed-B', async (s, f) => {
+      expect((await get(s, '/posts.json', null)).status).toBe(403);
+      const made = await send(s, 'post', '/comments.json', null, { 'comment[post_id]': f.posts.x, 'comment[body]': 'anonymous' });
+      expect(made.status).toBe(200);
+      expect(made.body.success).toBe(true);
+    });
+  });
+
   it('basic-ignored, api-key-ignored, password-hash-ignored, cookie-ignored, wrong-key-accepted', async () => {
     const a = account('gold');
     await withFault('B', 'basic-ignored', async (s) => {

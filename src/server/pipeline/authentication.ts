@@ -29,6 +29,7 @@ export function authenticationStage(options: { readonly users: UserDirectory; re
       if (faults.unauthorized && err instanceof ApiError) throw unauthorized(err.reason, state.route.op.variant === 'B');
       throw err;
     }
+    if (user === null && op.stateChanging && faults.anonymousWrites) user = users.lowest() ?? null;
     if (user === null) {
       if (!faults.anonymousReads) {
         if (faults.unauthorized) throw unauthorized('log in', state.route.op.variant === 'B');

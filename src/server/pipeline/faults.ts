@@ -36,6 +36,8 @@ export interface StageFaults {
    * either) is answered 401, in B with the plain text the service family sends (INT-status-table).
    */
   readonly unauthorized: boolean;
+  /** anonymous-writes-allowed-B: an anonymous state-changing request is made as the lowest-level account. */
+  readonly anonymousWrites: boolean;
 }
 
 export function stageFaults(faults: Faults, variations: Variations, variant: Variant): StageFaults {
@@ -67,5 +69,6 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
     unknownIdAnswered: on('unknown-id-200'),
     noContent: on('status-204') || (variant === 'A' && variations.active('no-content-A')),
     unauthorized: variations.active('unauthorized-401'),
+    anonymousWrites: on('anonymous-writes-allowed-B'),
   };
 }

@@ -241,6 +241,15 @@ const register = [
     checks: 'Tag searches: a post tagged x y is found by `x`, by `x y`, not by `x -y`.',
   },
   {
+    id: 'INT-post-tags-meta',
+    section: '4 Comments, Notes, Artist commentary',
+    question: '`search[post_tags_match]` "(meta-tags unsupported)": whether a meta-tag term must then be read as a plain tag.',
+    reading:
+      'Meta-tags are not promised there: a search by plain tags must work, and what a term such as `rating:s` does is left open. The service family parses them all the same (A comment.rb:74-76, note.rb:32-34, artist_commentary.rb:22-24 @cbf9d03: the posts\' query builder), and its `raw` tag search of a value with a space finds posts carrying each word (A post.rb:1669-1671).',
+    why: '"Unsupported" says what a client may not rely on, not what a server must refuse to do; the service family itself does more.',
+    checks: 'post_tags_match is searched by plain tags only (one, and two in either order); no check sends it a meta-tag.',
+  },
+  {
     id: 'INT-page',
     section: '4 Posts',
     question: '`page` ("page number"): first page number and paging order.',

@@ -30,6 +30,8 @@ export interface CallOptions {
   readonly wrongSecret?: boolean | 'empty' | Account;
   /** Send the parameters of a state-changing request as multipart/form-data even without a file. */
   readonly multipart?: boolean;
+  /** An Accept header (by default, any type). */
+  readonly accept?: string;
   /**
    * The check is about throttling (the quota tier): a 421 is its answer. Otherwise 421 and 429 are
    * transient refusals, retried with back-off (see Throttling).
@@ -251,7 +253,7 @@ export class Target {
     options: CallOptions,
     op: ResolvedOperation | undefined,
   ): Promise<Reply> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = options.accept ? { accept: options.accept } : {};
     const who = options.as ?? this.accounts.actor;
     const mode: AuthMode = who === 'anonymous' ? 'anonymous' : (options.auth ?? this.authOf(method, path));
     if (who !== 'anonymous') {

@@ -59,6 +59,14 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
       const removal = await ctx.target.call('dmails.delete', { path: { id: d.id }, as: d.to, auth: m.mode, wrongSecret: true });
       ctx.note(removal);
       if (!(await listedDmails(ctx, d, d.to)).includes(d.id)) fail(`${m.text} with a wrong secret for ${d.to.name} deleted their dmail ${d.id}`, { reply: removal, expected: 'not authenticated: the dmail kept', actual: `answered ${removal.status}, and the dmail is gone` });
+      // Nor where it creates: a comment sent with the wrong secret is not among the user's comments (who
+      // made it, if anyone, is told by the documented search by creator).
+      const post = await makePost(ctx);
+      const body = ctx.unique('forged');
+      const made = await ctx.target.call('comments.create', { as: d.to, auth: m.mode, wrongSecret: true, fields: { post_id: post.id, body } });
+      ctx.note(made);
+      const theirs = await listIds(ctx, 'comments.list', { creator_name: d.to.name, body_matches: body });
+      if (theirs.length > 0) fail(`${m.text} with a wrong secret for ${d.to.name} made comment ${theirs[0]} as them`, { reply: made, expected: `no comment of ${d.to.name}`, actual: `comment ${theirs[0]}, listed by creator_name=${d.to.name}` });
     },
   };
 }

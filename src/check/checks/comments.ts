@@ -5,6 +5,7 @@ import { recordId } from '../formats.ts';
 import { make, makePost } from '../world.ts';
 import { field, idOf, listIds, show, succeed, text, withMarkup } from './support/calls.ts';
 import { expectDeleted } from './support/deletion.ts';
+import { expectReadBack } from './support/read-back.ts';
 import { listedFor } from './support/pages.ts';
 import { compareTimes, nextSecondWhenCoarse } from './support/times.ts';
 
@@ -17,7 +18,8 @@ export const comment_lifecycle = defineCheck({
     const createdWord = ctx.unique('created');
     const createdBody = withMarkup(createdWord);
     const id = await idOf(ctx, await succeed(ctx, 'comments.create', { fields: { post_id: post.id, body: createdBody } }, 'the comment'), 'comment', { list: 'comments.list', fields: { body_matches: createdWord } });
-    const created = text(field(await show(ctx, 'comments.show', id), 'body', 'comment'));
+    // Shown and listed, in JSON and in XML, as sent.
+    const created = text(field(await expectReadBack(ctx, { show: 'comments.show', id, list: 'comments.list', search: { body_matches: createdWord } }, { body: createdBody }, 'the comment as created'), 'body', 'comment'));
     if (created !== createdBody) fail(`the comment body is "${created}" as created`, { expected: createdBody, actual: created });
     const word = ctx.unique('edited');
     const body = withMarkup(word);

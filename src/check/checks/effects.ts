@@ -731,22 +731,32 @@ const isSubject = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject 
  */
 async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, maker: VersionMaker): Promise<void> {
   const byText = filterOf(p.effect)?.subject === 'text';
-  const partner = op.params.find((x) => x.name !== p.name && (isUpdater(p.effect) ? isSubject(x.effect) : (isSubject(p.effect) || byText) && isUpdater(x.effect)));
-  if (!partner) return;
+  // Each partner in turn (by id and by name): a server may drop the filter beside one of them only.
+  const partners = op.params.filter((x) => x.name !== p.name && (isUpdater(p.effect) ? isSubject(x.effect) : (isSubject(p.effect) || byText) && isUpdater(x.effect)));
+  for (const partner of partners) await versionsBeside(ctx, op, p, partner, maker, byText);
+}
+
+async function versionsBeside(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, partner: ResolvedParam, maker: VersionMaker, byText: boolean): Promise<void> {
   const accountValue = async (e: FilterEffect, who: Account) => (e.match === 'id' ? await userIdOf(ctx, who) : who.name);
   const key = shortName(p.name);
   const other = shortName(partner.name);
   let pairs: [Record<string, string | number>, Record<string, string | number>];
   if (isUpdater(p.effect)) {
-    // Two accounts' versions of one record: only where the maker can version a given post again.
-    if (filterOf(partner.effect)?.subject !== 'post' || !maker.varies.includes('post')) return;
+    // Two accounts' versions of one record: of a post versioned by each, or of a record one account
+    // made and the other edited.
     const [a, b] = twoMakers(ctx);
-    const post = await makePost(ctx);
-    await maker.make(ctx, { as: a, post });
-    await maker.make(ctx, { as: b, post });
+    let subject: number;
+    if (filterOf(partner.effect)?.subject === 'post' && maker.varies.includes('post')) {
+      const post = await makePost(ctx);
+      await maker.make(ctx, { as: a, post });
+      await maker.make(ctx, { as: b, post });
+      subject = post.id;
+    } else if (filterOf(partner.effect)?.subject === 'versioned' && maker.varies.includes('versioned')) {
+      subject = await maker.make(ctx, { as: a, editor: b });
+    } else return;
     pairs = [
-      { [key]: await accountValue(filterOf(p.effect)!, a), [other]: post.id },
-      { [key]: await accountValue(filterOf(p.effect)!, b), [other]: post.id },
+      { [key]: await accountValue(filterOf(p.effect)!, a), [other]: subject },
+      { [key]: await accountValue(filterOf(p.effect)!, b), [other]: subject },
     ];
   } else {
     // One account's versions of two records (of two names, for a search by name).

@@ -117,7 +117,7 @@ export const raw_treats_tags_as_one_literal_tag = defineCheck({
 
 export const post_update_is_shown_afterwards = defineCheck({
   id: 'posts/update-fields', fn: 'post_update_is_shown_afterwards', resource: 'posts',
-  description: 'post[tag_string], post[rating], post[parent_id] and a post[source] that is not a URL, set by an update, are shown by the post; a tag the update left out is gone', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  description: 'post[tag_string], post[rating], post[parent_id] and a post[source] that is not a URL, set by an update, are shown by the post; a tag the update left out is gone; post[parent_id] alone links the post updated to its parent, and an empty post[source] empties it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
     const removed = ctx.unique('removed').toLowerCase();
     const post = await makePost(ctx, removed);
@@ -141,6 +141,19 @@ export const post_update_is_shown_afterwards = defineCheck({
     // The tag search agrees with the post: the removed tag no longer finds it, the new one does.
     if ((await listIds(ctx, 'posts.list', { tags: removed })).includes(post.id)) fail(`tags=${removed} still lists post ${post.id}, whose update left ${removed} out`, { expected: `no post ${post.id}`, actual: `post ${post.id} listed` });
     if (!(await listIds(ctx, 'posts.list', { tags: newTag })).includes(post.id)) fail(`tags=${newTag} does not list post ${post.id}, whose update added ${newTag}`, { expected: `post ${post.id}`, actual: 'not listed' });
+    // Fields alone too, as a client that changes one field sends them. post[parent_id] alone links the
+    // post updated to the parent named (not the other way round) ...
+    const child = await makePost(ctx);
+    await succeed(ctx, 'posts.update', { path: { id: child.id }, fields: { parent_id: post.id } }, 'an update of post[parent_id] alone');
+    const childParent = text(field(await show(ctx, 'posts.show', child.id), 'parent_id', 'post update'));
+    if (childParent !== String(post.id)) fail(`parent_id of post ${child.id} is "${childParent}" after an update of it alone to ${post.id}`, { expected: String(post.id), actual: childParent });
+    const kept = text(field(await show(ctx, 'posts.show', post.id), 'parent_id', 'post update'));
+    if (kept !== String(parent.id)) fail(`parent_id of post ${post.id} is "${kept}" after post ${child.id} was given it as parent; it was ${parent.id}`, { expected: String(parent.id), actual: kept });
+    // ... and an empty post[source] empties the source (a value written like any other, not "not sent").
+    if (!('source' in shown)) return;
+    await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { source: '' } }, 'an update of post[source] to the empty text');
+    const emptied = await show(ctx, 'posts.show', post.id);
+    if ('source' in emptied && text(emptied.source!) !== '') fail(`source is "${text(emptied.source!)}" after an update set it to the empty text`, { expected: '(empty)', actual: text(emptied.source!) });
   },
 });
 

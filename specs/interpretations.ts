@@ -357,7 +357,7 @@ const register = [
     reading:
       'After `name:`, `other:` and `group:` the rest matches exactly (case-insensitive) or with `*` wildcards; `http` searches artists with a URL that starts with the given text; plain text matches the base name or any other name exactly or with `*`.',
     why: 'The document gives the field each prefix searches, not the matching mode.',
-    checks: 'Scenarios search for exact values only, which every matching mode finds.',
+    checks: 'Scenarios search for exact values only, which every matching mode finds. An other name with a space in it (one name of `artist[other_names_comma]`, which commas delimit) is searched as written and with underscores for spaces, as the service family stores and searches it (A artist.rb:117-119, 150-152 @cbf9d03): found either way, the name was kept whole.',
   },
   {
     id: 'INT-do-not-bump',
@@ -402,7 +402,7 @@ const register = [
     question: 'Dmail `read` is "true or false in searches (A only)"; what makes a dmail read is not shown.',
     reading: 'A new dmail is unread. The reference server marks it read when its recipient shows it.',
     why: 'A message nobody has opened yet is unread; showing it to its recipient is the only documented way to open it.',
-    checks: 'A new, never shown dmail must be found with search[read]=false and not with true; the transition is not checked.',
+    checks: 'A new, never shown dmail must be found with search[read]=false and not with true; the transition is not checked. A dmail shown to its recipient that the service then lists with read=true is a read one: read=false must leave it out.',
   },
   {
     id: 'INT-sort-order',

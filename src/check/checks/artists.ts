@@ -102,7 +102,7 @@ export const artist_url_string_takes_each_url = defineCheck({
 
 export const artist_other_names_are_comma_separated = defineCheck({
   id: 'artists/other-names', fn: 'artist_other_names_are_comma_separated', resource: 'artists',
-  description: 'artist[other_names_comma] takes comma-separated names; each is searchable with other:', requirements: ['IB-4-artists-other-names'], readOnly: false,
+  description: 'artist[other_names_comma] takes comma-separated names (a name may hold a space); each is searchable with other:', requirements: ['IB-4-artists-other-names'], readOnly: false,
   async run(ctx) {
     const a = await richArtist(ctx);
     for (const o of a.other) expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${o}` }), a.id, `search[name]=other:${o}`);
@@ -116,6 +116,12 @@ export const artist_other_names_are_comma_separated = defineCheck({
     await succeed(ctx, 'artists.update', { path: { id: a.id }, fields: { other_names_comma: `${renamed},${again}`, group_name: ctx.unique('circle').toLowerCase(), url_string: `https://example.invalid/${again}/c` } }, 'an update of every artist field');
     expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${again}` }), a.id, `search[name]=other:${again} after an update of every field`);
     expectExcludes(await listIds(ctx, 'artists.list', { name: `other:${a.other[1]}` }), a.id, `search[name]=other:${a.other[1]} after an update of every field that dropped it`);
+    // Commas delimit the names, not spaces: a name with a space in it is one name, found as written or
+    // with underscores for its spaces (INT-artist-name-search), not split into two.
+    const [first, last] = [ctx.unique('first').toLowerCase(), ctx.unique('last').toLowerCase()];
+    await succeed(ctx, 'artists.update', { path: { id: a.id }, fields: { other_names_comma: `${first} ${last},${again}` } }, 'an update with an other name of two words');
+    const asWritten = await listIds(ctx, 'artists.list', { name: `other:${first} ${last}` });
+    if (!asWritten.includes(a.id)) expectIncludes(await listIds(ctx, 'artists.list', { name: `other:${first}_${last}` }), a.id, `search[name]=other:${first} ${last} (or with an underscore) after an update naming "${first} ${last}" one of the other names`);
   },
 });
 

@@ -16,7 +16,7 @@ import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { records, succeed, text } from './support/calls.ts';
 import type { Facts, Recipe } from './support/recipes.ts';
-import { findMade, othersThan, recipeFor, userIdOf } from './support/recipes.ts';
+import { findMade, othersThan, recipeFor, searchOf, userIdOf } from './support/recipes.ts';
 import { expectListSelects } from './support/pages.ts';
 import { expectDisjoint } from './support/selection.ts';
 
@@ -241,7 +241,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     }
     // By creator, where the recipe can rewrite a record: each record's texts are written last by the other
     // record's creator (drafts first), so a server that reads the updater for the creator lists the wrong one.
-    if (fact === 'creator' && recipe.rewrite && ax.name !== ay.name && Object.keys(texts).length > 0) {
+    if (fact === 'creator' && recipe.rewrite && ax.name !== ay.name) {
       const finals = { ...texts };
       facts.texts = Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, `${v}_draft`]));
       const id = await recipe.make(ctx, facts);
@@ -386,7 +386,8 @@ async function userNames(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPa
 async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, field: string): Promise<void> {
   const all = records(await succeed(ctx, op.id, { fields: {} }, op.id), op.id);
   const usable = all.filter((r) => recordId(r) !== undefined && typeof r[field] === 'string' && text(r[field]!) !== '');
-  const [a, b] = usable.filter((r, i) => usable.findIndex((x) => text(x[field]!) === text(r[field]!)) === i);
+  const distinct = usable.filter((r, i) => usable.findIndex((x) => text(x[field]!) === text(r[field]!)) === i);
+  const [a, b] = distinct;
   if (!a || !b) skip(`the target lists fewer than two ${op.id.split('.')[0]} with a ${field}, and the API gives no way to make one`);
   const exact = p.effect?.kind === 'filter' && p.effect.match === 'exact';
   const valueOf = (r: (typeof usable)[number], f: string) => (typeof r[f] === 'string' ? text(r[f]!).toLowerCase() : undefined);
@@ -401,7 +402,10 @@ async function existingTexts(ctx: CheckContext, op: ResolvedOperation, p: Resolv
   // An exact comparison is also asked of a value another record's value starts with (a prefix decoy the
   // target happens to hold): a server that compares prefixes lists that record.
   const prefixed = exact ? usable.filter((r) => usable.some((x) => valueOf(x, field) !== valueOf(r, field) && (valueOf(x, field) ?? '').startsWith(valueOf(r, field) ?? '\u0000'))).slice(0, 2) : [];
-  for (const mine of [a, b, ...prefixed.filter((r) => r !== a && r !== b)]) {
+  // Each value the target holds (up to eight): a relation followed on from one record (a chain of
+  // implications, a -> b and b -> c) shows only where the value starts one.
+  const asked = distinct.slice(0, 8);
+  for (const mine of [...asked, ...prefixed.filter((r) => !asked.includes(r))]) {
     const value = text(mine[field]!);
     const { include, exclude } = split(value);
     await selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`);
@@ -462,6 +466,15 @@ const topic: Run = async (ctx, op, p) => {
   const posts = [await listed(ctx, op.id, { topic_id: made[0]! }), await listed(ctx, op.id, { topic_id: made[1]! })];
   if (posts[0]!.length === 0 || posts[1]!.length === 0) skip(`the first posts of the topics ${made.join(' and ')} are not listed by search[topic_id]`);
   for (const i of [0, 1]) await selects(ctx, op.id, { [shortName(p.name)]: values[i]! }, posts[i]!, posts[1 - i]!, `${p.name}=${values[i]}`);
+  // Beside the other filter by topic (a category with a title): one topic's value of each lists nothing;
+  // a server that drops this filter in that company lists the posts of the topic the other names.
+  const partner = op.params.find((x) => x.name !== p.name && (filterOf(x.effect)?.subject === 'topic-title' || filterOf(x.effect)?.subject === 'topic-category'));
+  if (!partner || !categories) return;
+  const partnerValues = filterOf(partner.effect)!.subject === 'topic-title' ? titles : categories;
+  for (const i of [0, 1]) {
+    const fields = { [shortName(p.name)]: values[i]!, [shortName(partner.name)]: partnerValues[1 - i]! };
+    await selects(ctx, op.id, fields, [], [...posts[0]!, ...posts[1]!], `${p.name}=${values[i]} & ${partner.name}=${partnerValues[1 - i]}`);
+  }
 };
 
 /**
@@ -537,6 +550,15 @@ const flag: Run = async (ctx, op, p) => {
       if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], [id], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
     }
   }
+  // Beside the search that finds each record by its own value (an artist's name, a note's word): the
+  // value that leaves it out lists nothing, the one that takes it in lists it.
+  for (const [id, right, wrong] of [[inState[0], values.on, values.off], [outOfState[0], values.off, values.on]] as const) {
+    const found = id === undefined || effect.hides ? undefined : searchOf(ctx, op.id, id);
+    const own = found && Object.values(found).every((v) => typeof v === 'string' || typeof v === 'number') ? (found as Record<string, string | number>) : undefined;
+    if (!own || id === undefined || shortName(p.name) in own) continue;
+    if (wrong !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: wrong }, [], [id], `${p.name}=${wrong} & ${JSON.stringify(own)}`, to);
+    if (right !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: right }, [id], [], `${p.name}=${right} & ${JSON.stringify(own)}`, to);
+  }
   // Together with a filter by who made both records (the run's actor): a server that drops the state
   // filter in that company lists both records, one that drops the other filter is not told apart here.
   const byMaker = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'creator' && (filterOf(x.effect)?.match === 'name' || filterOf(x.effect)?.match === 'id'));
@@ -571,6 +593,12 @@ const level: Run = async (ctx, op, p) => {
   // level with either bound): a server that drops p only in that company lists it.
   for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.subject === 'level')) {
     await probe(out, value, false, { [shortName(other.name)]: out.level });
+  }
+  // Beside search[id] rather than the name: the account p leaves out, named by its id, lists nothing.
+  const byId = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
+  if (byId) {
+    const id = await userIdOf(ctx, out);
+    await selects(ctx, op.id, { [shortName(byId.name)]: id, [key]: value }, [], [id], `${p.name}=${value} with ${byId.name}=${id} (${out.name}, level ${out.level})`);
   }
 };
 

@@ -9,6 +9,7 @@ import { defineCheck, fail, skip } from '../check.ts';
 import { field, idOf, listIds, records, succeed, text, withMarkup } from './support/calls.ts';
 import { deletedAndUndeleted, findable } from './support/deletion.ts';
 import { CREATE_FORMATS, expectReadBack, updateAndReadBack, updateEachAlone } from './support/read-back.ts';
+import { othersThan } from './support/recipes.ts';
 
 export const topic_has_its_original_post = defineCheck({
   id: 'forum_topics/original-post', fn: 'topic_has_its_original_post', resource: 'forum_topics',
@@ -60,6 +61,16 @@ export function forum_fields_are_stored_as_sent(variant: Variant): Check {
       await expectReadBack(ctx, { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body: created.body }, `the first post of topic ${id}`);
       const body = withMarkup(ctx.unique('edited post'));
       await updateAndReadBack(ctx, 'forum_posts.update', { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body }, `forum post ${post}`);
+      // By another account: whether it may is not stated, but an update answered as a success is made.
+      const other = othersThan(ctx, ctx.accounts.actor)[0];
+      if (!other) return;
+      // With each of the two methods that authenticate every request (section 5, items 2 and 4).
+      for (const auth of ['api_key', 'basic'] as const) {
+        const byOther = withMarkup(ctx.unique('edited by another'));
+        const reply = await ctx.target.call('forum_posts.update', { path: { id: post }, fields: { body: byOther }, as: other, auth });
+        ctx.note(reply);
+        if (reply.ok) await expectReadBack(ctx, { id: post, list: 'forum_posts.list', search: { topic_id: id } }, { body: byOther }, `forum post ${post} as updated by ${other.name} (${auth}, answered ${reply.status})`);
+      }
     },
   });
 }

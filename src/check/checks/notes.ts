@@ -82,7 +82,7 @@ export const note_geometry_is_stored_as_sent = defineCheck({
       await expectReadBack(ctx, { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, created, `note ${id} as created (${format})`);
     }
     // The update moves the note to the left edge: 0 is a value like any other, not an absent one.
-    const updated = { x: 0, y: 3, width: 5, height: 5, body: withMarkup(ctx.unique('moved body')) };
+    const updated = { x: 0, y: 3, width: 5, height: 4, body: withMarkup(ctx.unique('moved body')) };
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, updated, `note ${id}`);
     // A position and a size together, away from the edge: the width is a size, not where the note ends.
     await updateAndReadBack(ctx, 'notes.update', { id, show: 'notes.show', list: 'notes.list', search: { post_id: post.id } }, { x: 3, width: 4 }, `note ${id}`);

@@ -9,7 +9,7 @@ import { CREATE_FORMATS, expectReadBack, updateAndReadBack, updateEachAlone } fr
 
 export const pool_post_ids_set_its_posts = defineCheck({
   id: 'pools/post-ids', fn: 'pool_post_ids_set_its_posts', resource: 'pools',
-  description: 'pool[post_ids] takes space-separated post ids and sets the pool\'s posts', requirements: ['IB-4-pools-post-ids'], readOnly: false,
+  description: 'pool[post_ids] takes space-separated post ids and sets the pool\'s posts; an empty one empties the pool', requirements: ['IB-4-pools-post-ids'], readOnly: false,
   async run(ctx) {
     const id = await make.pool(ctx);
     const [a, b, c] = [(await makePost(ctx)).id, (await makePost(ctx)).id, (await makePost(ctx)).id];
@@ -23,6 +23,10 @@ export const pool_post_ids_set_its_posts = defineCheck({
     }
     // An update that does not send post_ids keeps the pool's posts (INT-update-keeps).
     await updateEachAlone(ctx, 'pools.update', { id, show: 'pools.show' }, { name: ctx.unique('pool with posts'), description: withMarkup(ctx.unique('described with posts')) }, `pool ${id}`);
+    // An empty post_ids is a list of no posts, sent like any other: the pool is emptied.
+    await succeed(ctx, 'pools.update', { path: { id }, fields: { post_ids: '' } }, 'emptying the pool');
+    const left = text(field(await show(ctx, 'pools.show', id), 'post_ids', 'pool'));
+    if (left.split(/[\s,[\]]+/).filter(Boolean).length > 0) fail(`post_ids is "${left}" after setting it to the empty list`, { expected: '(no posts)', actual: left });
   },
 });
 

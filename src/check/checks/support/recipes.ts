@@ -57,8 +57,8 @@ export interface Recipe {
   readonly apart?: Readonly<Record<string, string>>;
   /**
    * Writes text fields of record `id` (field -> word; a record with none a search reads, another field)
-   * as account `as`, so that the record's updater can be another account than its creator; false when the target refuses that account the edit (the service
-   * family's rules on who edits what).
+   * as account `as`, so that the record's updater can be another account than its creator; false when
+   * the target refuses that account the edit (the service family's rules on who edits what).
    */
   rewrite?(ctx: CheckContext, id: number, as: Account, texts: Readonly<Record<string, string>>): Promise<boolean>;
 }

@@ -43,11 +43,30 @@
  *                  peak RSS       182 MiB                              188 MiB
  *                  CPU/exchange   0.260 ms at 2327 req/s               0.218 ms at 2887 req/s
  *
- * The targets (at most 0.1 ms of a core per judged exchange, p99 added under 1 ms, 0.6x of direct
- * throughput against the reference server) are not shown on this machine: the floor is Node's HTTP
- * server and undici's client and their four system calls per exchange, which the proxy cannot shed,
- * and the load of the machine swamps what is left. Peak RSS stays under 200 MiB over 100,000
- * exchanges, with and without --har.
+ * Each comparison also runs a bare proxy (bareProxy below): a pass-through of the same parts, node:http's
+ * server and undici's dispatcher with its callbacks, that keeps each answer whole but judges, counts and
+ * records nothing. Its figures are the floor of those parts on the machine; conform's proxy's own cost is
+ * what it adds above them.
+ *
+ * Figures of 2026-11-29, the same machine quiet (load average 1 to 2, nothing else running), two runs:
+ *
+ *                                   direct          bare proxy                 conform proxy
+ *   static upstream   CPU/exchange  -               0.078-0.118 ms             0.172-0.194 ms
+ *                     req/s (32)    16894-16921     0.28-0.72x                 0.32-0.38x
+ *                     p50 / p99     0.18-0.19 / <0.5 ms   0.21-0.30 / 3.2-4.1 ms   0.42-0.56 / 4.5-4.6 ms
+ *   reference server  CPU/exchange  -               0.077-0.090 ms             0.126-0.164 ms
+ *                     req/s (32)    7849-12160      0.73-0.83x                 0.65-0.74x
+ *                     p50 / p99     0.18-0.20 / <0.8 ms   0.25-0.32 / 2.9-3.1 ms   0.32-0.41 / 3.1-3.6 ms
+ *   --soak 100000     without --har: 7980 req/s, RSS every 10k 177 173 178 176 171 177 176 181 176 181,
+ *                     peak 182 MiB, 0.134 ms per exchange; with --har (519 MiB of HAR): 5908 req/s,
+ *                     RSS 178 178 182 177 173 170 168 171 171 173, peak 183 MiB, 0.190 ms per exchange.
+ *
+ * So of the targets: 0.6x of direct throughput against the reference server holds (0.65-0.74x), and peak
+ * RSS stays flat under 200 MiB over 100,000 exchanges, with and without --har. At most 0.1 ms of a core
+ * per judged exchange does not: the bare proxy alone costs 0.08-0.12 ms here, and judging, counting and
+ * recording add 0.05-0.12 ms (JSON.parse of each body, the garbage of it, the tally). Nor does a p99
+ * added under 1 ms: the bare proxy's p99 is 2.3-3.6 ms above the direct one, as each request now crosses
+ * two processes on two virtual cores, and conform's is within 0.2-1.4 ms of the bare one's.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -90,8 +109,8 @@ function peakRssMiB(): number {
 }
 
 /** A proxy in a process of its own. */
-async function proxyProcess(upstream: string, har = ''): Promise<{ url: string; stats(): Promise<Stats>; close(): Promise<Stats> }> {
-  const child: ChildProcess = fork(import.meta.filename, ['--proxy-child', upstream, har], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function proxyProcess(upstream: string, har = '', kind: 'conform' | 'floor' = 'conform'): Promise<{ url: string; stats(): Promise<Stats>; close(): Promise<Stats> }> {
+  const child: ChildProcess = fork(import.meta.filename, ['--proxy-child', upstream, har, kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let exited: Error | undefined;
   const waiting = new Set<(err: Error) => void>();
   child.once('exit', (code) => {
@@ -162,26 +181,46 @@ async function throughput(url: string, path: (i: number) => string, count = 0, e
 
 const f = (n: number) => n.toFixed(3);
 
-async function compare(label: string, upstream: string, path: string): Promise<void> {
-  const proxy = await proxyProcess(upstream);
+interface Figures {
+  readonly p50: number;
+  readonly p99: number;
+  readonly rps: number;
+  readonly cpuPerExchange: number;
+  readonly judged: number;
+  readonly peakRssMiB: number;
+}
+
+/** One proxy process's figures: sequential latency, then throughput with its CPU per exchange. */
+async function measure(upstream: string, path: string, kind: 'conform' | 'floor'): Promise<Figures> {
+  const proxy = await proxyProcess(upstream, '', kind);
   try {
-    const direct = await latency(upstream, path);
-    const via = await latency(proxy.url, path);
-    const rpsDirect = await throughput(upstream, () => path);
+    const { p50, p99 } = await latency(proxy.url, path);
     const before = await proxy.stats();
-    const rpsVia = await throughput(proxy.url, () => path);
+    const rps = await throughput(proxy.url, () => path);
     const after = await proxy.stats();
-    const judged = after.judged - before.judged;
-    process.stdout.write(
-      `${label}\n` +
-        `  latency direct  p50 ${f(direct.p50)} ms  p99 ${f(direct.p99)} ms\n` +
-        `  latency proxied p50 ${f(via.p50)} ms  p99 ${f(via.p99)} ms  (added p50 ${f(via.p50 - direct.p50)} ms, p99 ${f(via.p99 - direct.p99)} ms)\n` +
-        `  throughput (${CONNECTIONS} connections, ${SECONDS} s): direct ${rpsDirect.toFixed(0)} req/s, proxied ${rpsVia.toFixed(0)} req/s (${(rpsVia / rpsDirect).toFixed(2)}x)\n` +
-        `  proxy CPU ${f((after.cpuMs - before.cpuMs) / judged)} ms per judged exchange (${judged} judged in the throughput run); peak RSS ${after.peakRssMiB.toFixed(0)} MiB\n`,
-    );
+    const exchanges = after.exchanges - before.exchanges;
+    return { p50, p99, rps, cpuPerExchange: (after.cpuMs - before.cpuMs) / exchanges, judged: after.judged - before.judged, peakRssMiB: after.peakRssMiB };
   } finally {
     await proxy.close();
   }
+}
+
+async function compare(label: string, upstream: string, path: string): Promise<void> {
+  const direct = await latency(upstream, path);
+  const rpsDirect = await throughput(upstream, () => path);
+  const floor = await measure(upstream, path, 'floor');
+  const conform = await measure(upstream, path, 'conform');
+  const line = (name: string, m: Figures) =>
+    `  ${name} p50 ${f(m.p50)} ms  p99 ${f(m.p99)} ms  (added p50 ${f(m.p50 - direct.p50)} ms, p99 ${f(m.p99 - direct.p99)} ms); ` +
+    `${m.rps.toFixed(0)} req/s (${(m.rps / rpsDirect).toFixed(2)}x); CPU ${f(m.cpuPerExchange)} ms per exchange; peak RSS ${m.peakRssMiB.toFixed(0)} MiB\n`;
+  process.stdout.write(
+    `${label}\n` +
+      `  direct        p50 ${f(direct.p50)} ms  p99 ${f(direct.p99)} ms; ${rpsDirect.toFixed(0)} req/s (${CONNECTIONS} connections, ${SECONDS} s)\n` +
+      line('bare proxy   ', floor) +
+      line('conform proxy', conform) +
+      `  conform proxy over the bare one: CPU +${f(conform.cpuPerExchange - floor.cpuPerExchange)} ms per exchange (${conform.judged} judged), ` +
+      `p50 +${f(conform.p50 - floor.p50)} ms, p99 ${conform.p99 >= floor.p99 ? '+' : ''}${f(conform.p99 - floor.p99)} ms\n`,
+  );
 }
 
 /** N exchanges through a proxy (with or without --har): its RSS along the way, its peak, its CPU per exchange. */
@@ -248,17 +287,85 @@ async function main(): Promise<void> {
   }
 }
 
-// The proxy's process: a proxy to argv's upstream, answering 'stats' and 'close' over IPC.
+interface ProxyUnderTest {
+  readonly url: string;
+  exchanges(): number;
+  judged(): number;
+  close(): Promise<void>;
+}
+
+async function conformProxy(upstream: string, har: string | undefined): Promise<ProxyUnderTest> {
+  const { startProxy } = await import('../src/proxy/proxy.ts');
+  const proxy = await startProxy({ variant: 'A', upstream, maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 10_000, ...(har ? { har } : {}) });
+  return { url: proxy.url, exchanges: () => proxy.tally.exchanges, judged: () => proxy.tally.judged, close: () => proxy.close() };
+}
+
+/**
+ * The floor: a pass-through proxy of the same parts as conform's (node:http's server, undici's dispatcher
+ * with its callbacks), which keeps each answer whole as conform's does but judges, counts and records
+ * nothing. What conform's proxy costs above it is its own; the rest is the parts'.
+ */
+async function bareProxy(upstream: string): Promise<ProxyUnderTest> {
+  const { Agent } = await import('undici');
+  const { origin } = new URL(upstream);
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+  let exchanges = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'connection' && name !== 'host') headers[name] = value;
+    req.resume();
+    agent.dispatch(
+      { origin, path: req.url ?? '/', method: (req.method ?? 'GET') as 'GET', headers },
+      {
+        onConnect() {},
+        onHeaders(status: number, raw: Buffer[]) {
+          const headers: Record<string, string> = {};
+          for (let i = 0; i < raw.length; i += 2) {
+            const name = raw[i]!.toString('latin1').toLowerCase();
+            if (name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') headers[name] = raw[i + 1]!.toString('latin1');
+          }
+          res.writeHead(status, headers);
+          return true;
+        },
+        onData(chunk: Buffer) {
+          chunks.push(chunk);
+          return res.write(chunk) || true;
+        },
+        onComplete() {
+          res.end();
+          Buffer.concat(chunks);
+          exchanges++;
+        },
+        onError(err: Error) {
+          res.destroy(err);
+        },
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    exchanges: () => exchanges,
+    judged: () => exchanges,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+    },
+  };
+}
+
+// The proxy's process: a proxy to argv's upstream (conform's, or the bare pass-through), answering 'stats' and 'close' over IPC.
 const childAt = process.argv.indexOf('--proxy-child');
 if (childAt >= 0) {
-  const { startProxy } = await import('../src/proxy/proxy.ts');
   const upstream = process.argv[childAt + 1]!;
   const har = process.argv[childAt + 2] || undefined;
-  const proxy = await startProxy({ variant: 'A', upstream, maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 10_000, ...(har ? { har } : {}) });
+  const proxy = process.argv[childAt + 3] === 'floor' ? await bareProxy(upstream) : await conformProxy(upstream, har);
   const stats = (): Stats => {
     const cpu = process.cpuUsage();
     if (process.env.BENCH_HEAP) process.stderr.write(`${JSON.stringify(process.memoryUsage())}\n`);
-    return { cpuMs: (cpu.user + cpu.system) / 1000, rssMiB: process.memoryUsage.rss() / 2 ** 20, peakRssMiB: peakRssMiB(), exchanges: proxy.tally.exchanges, judged: proxy.tally.judged };
+    return { cpuMs: (cpu.user + cpu.system) / 1000, rssMiB: process.memoryUsage.rss() / 2 ** 20, peakRssMiB: peakRssMiB(), exchanges: proxy.exchanges(), judged: proxy.judged() };
   };
   process.on('message', (m: string) => {
     if (m === 'stats') process.send!(stats());

@@ -10,26 +10,32 @@ import { relative } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
 
-/** The test files that ran longest in a CI run (`.ci/run`, vitest's durations), the longest first. */
+/** The test files that ran longest in a CI run (`.ci/run`'s full phase, vitest's durations), the longest first. */
 export const LONGEST: readonly string[] = [
-  'test/containers/image.test.ts',
-  'test/containers/checker-image.test.ts',
-  'test/har/run.test.ts',
-  'test/fuzz/fuzz.test.ts',
-  'test/check/legal-variations.test.ts',
+  'test/package/examples.test.ts',
+  'test/proto/fault-injection.test.ts',
+  'test/package/walkthrough.test.ts',
   'test/check/concurrency.test.ts',
-  'test/proxy/proxy.test.ts',
-  'test/har/faults.test.ts',
-  'test/package/ci-integrations.test.ts',
-  'test/hostile/hostile.test.ts',
-  'test/package/install.test.ts',
+  'test/check/legal-variations.test.ts',
+  'test/api/vitest-runner.test.ts',
   'test/proto/fork-schema.test.ts',
+  'test/har/faults.test.ts',
+  'test/proxy/proxy.test.ts',
+  'test/package/install.test.ts',
+  'test/containers/image.test.ts',
+  'test/har/run.test.ts',
+  'test/package/ci-integrations.test.ts',
+  'test/fuzz/fuzz.test.ts',
+  'test/hostile/hostile.test.ts',
+  'test/api/node-test-runner.test.ts',
+  'test/check/mutation.test.ts',
   'test/proto/testee-protocol.test.ts',
-  'test/check/mutation-2.test.ts',
-  'test/redteam/tranche-1.test.ts',
-  'test/redteam/tranche-1-2.test.ts',
-  'test/redteam/tranche-2.test.ts',
-  'test/spec/ecosystem.test.ts',
+  'test/containers/checker-image.test.ts',
+  'test/check/mutation-3.test.ts',
+  'test/api/app-target.test.ts',
+  'test/check/cli.test.ts',
+  'test/server/postgres.test.ts',
+  'test/check/mutation-4.test.ts',
 ];
 
 export default class Sequencer extends BaseSequencer {

@@ -473,9 +473,9 @@ const register = [
     section: '4',
     question: '"exact match", "(exact)" and "exact string match" (search[creator_name], search[antecedent_name], search[source], ...) do not say whether case is significant.',
     reading:
-      'An exact comparison finds a value equal to the searched one and no value that merely starts with it or contains it; whether it folds case is left open (the reference server compares user names ignoring case, other values as written).',
-    why: 'The service family folds case in name lookups; the document says only that the comparison is exact.',
-    checks: 'Effect checks search for a value with a decoy that has it as a prefix (`<value>_more`, a longer URL, a user name that extends another), which must be left out; no check sends a case variant, or fails a server for finding or not finding one.',
+      'An exact comparison finds a value equal to the searched one and no value that merely starts with it or contains it. Whether an exact match of a name or a title folds case is left open (the reference server compares user names ignoring case, other values as written). The "exact string match" of an upload\'s `search[source]` is of the string as sent: case, a trailing slash and every other character count.',
+    why: 'The service family folds case in name lookups; the document says only that the comparison is exact. Of a source it says "exact string match", and the service family compares it so (A upload.rb:503-505 @cbf9d03: `source = ?`); a URL\'s path is case-sensitive, so a folded comparison finds another address.',
+    checks: 'Effect checks search for a value with a decoy that has it as a prefix (`<value>_more`, a longer URL, a user name that extends another), which must be left out; no check of a name or a title sends a case variant, or fails a server for finding or not finding one. `uploads/search-source-exact` searches a source whose path has an upper-case letter beside uploads whose sources are it with more after it, with a trailing slash, and in lower case: each search lists its own upload only.',
   },
   {
     id: 'INT-matches',

@@ -213,6 +213,7 @@ export const GENERAL_REQUIREMENTS = [
   {
     id: 'IB-4-uploads-search-source', section: '4', level: 'MUST', carrier: { scenario: 'uploads', operations: ['uploads.list'] },
     statement: 'search[source] on uploads matches the exact string only.', quote: '`search[source]` (exact string match)',
+    interpretations: ['INT-exact-case'],
     params: ['uploads.list search[source]'],
   },
   {

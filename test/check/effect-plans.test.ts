@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant } from '../../specs/model/index.ts';
 import { operationsFor } from '../../specs/model/index.ts';
-import { checks, effectPlan, factOf, perRecord } from '../../src/check/checks/effects.ts';
+import { checks, effectPlan, factOf, ownable, perRecord } from '../../src/check/checks/effects.ts';
 import { recipeFor } from '../../src/check/checks/support/recipes.ts';
 
 describe.each(['A', 'B'] as const)('effect plans, variant %s', (variant: Variant) => {
@@ -108,7 +108,7 @@ describe.each(['A', 'B'] as const)('filters on facts no two records share, varia
         if (!plan || !recipe?.apart) continue;
         for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.match !== 'names' && x.effect.match !== 'pattern')) {
           const f = factOf(other.effect);
-          if (f === undefined || f === plan.fact || !(f in recipe.apart) || !f.startsWith('text:')) continue;
+          if (f === undefined || f === plan.fact || !(f in recipe.apart) || !ownable(f)) continue;
           asked++;
           expect(plan.queries.some((q) => q.fields[p.name]?.sym === 'y' && q.fields[other.name]?.sym === 'o' && q.include.length === 0 && q.exclude.includes(0)), `${op.id} ${p.name} with ${other.name}`).toBe(true);
         }

@@ -133,6 +133,11 @@ export function perRecord(fact: string): boolean {
   return fact === 'post' || fact.startsWith('text:');
 }
 
+/** Facts of which each record can be given a value of its own for a plan's `o`: a text, or a post made for it. */
+export function ownable(fact: string): boolean {
+  return fact.startsWith('text:') || fact === 'post';
+}
+
 /** The filters a plan can set a value of: one fact each, compared by one value. */
 function plannable(p: ResolvedParam): boolean {
   return p.effect?.kind === 'filter' && p.effect.match !== 'names' && p.effect.match !== 'pattern' && factOf(p.effect) !== undefined;
@@ -174,10 +179,10 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
       queries.push({ fields: { ...alone('y'), [same.name]: { fact, sym: 'x' } }, include: [], exclude: [0, 1] });
     }
   }
-  // With each filter on a fact the records cannot share (a unique name): record 0's own value of it, and
-  // the value of the fact under test that record 0 does not have. Nothing is listed; a server that drops
-  // this filter in that company lists record 0.
-  for (const other of filters.filter((x) => x.name !== p.name && factOf(x.effect) !== fact && recipe.apart && factOf(x.effect)! in recipe.apart && factOf(x.effect)!.startsWith('text:'))) {
+  // With each filter on a fact the records cannot share (a unique name, a post under appeal): record 0's
+  // own value of it, and the value of the fact under test that record 0 does not have. Nothing is listed;
+  // a server that drops this filter in that company lists record 0.
+  for (const other of filters.filter((x) => x.name !== p.name && factOf(x.effect) !== fact && recipe.apart && factOf(x.effect)! in recipe.apart && ownable(factOf(x.effect)!))) {
     queries.push({ fields: { ...alone('y'), [other.name]: { fact: factOf(other.effect)!, sym: 'o' } }, include: [], exclude: [0] });
   }
   const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
@@ -231,7 +236,10 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
   for (const [i, record] of plan.records.entries()) {
     const facts: { -readonly [K in keyof Facts]: Facts[K] } = { except: [...made] };
     const texts: Record<string, string> = {};
-    for (const f of own) texts[f.slice(5)] = i === 0 ? wordOf(f, 'o') : ctx.unique(`o${f.slice(5).replace(/_/g, '')}`).toLowerCase();
+    for (const f of own) {
+      if (f === 'post') facts.post = i === 0 ? await postOf('o') : await makePost(ctx);
+      else texts[f.slice(5)] = i === 0 ? wordOf(f, 'o') : ctx.unique(`o${f.slice(5).replace(/_/g, '')}`).toLowerCase();
+    }
     for (const [f, sym] of Object.entries(record)) {
       if (f === 'creator') facts.as = accountOf(f, sym);
       else if (f === 'recipient') facts.to = accountOf(f, sym);

@@ -58,13 +58,18 @@ export const upload_source_search_is_exact = defineCheck({
   id: 'uploads/search-source-exact', fn: 'upload_source_search_is_exact', resource: 'uploads',
   description: 'search[source] on uploads matches the exact string only', requirements: ['IB-4-uploads-search-source'], readOnly: false,
   async run(ctx) {
-    // Two uploads with a file, one whose source is the other's with more after it: an exact match tells
-    // them apart, a prefix or substring match does not. A file makes the upload, so no source is fetched.
-    const source = `https://example.invalid/${ctx.unique('exact').toLowerCase()}/a.png`;
-    // A query string with `&`, `=` and an escape: the exact string is what is stored and matched.
-    const longer = `${source}?size=large&path=%2Fa+b`;
+    // Uploads with a file whose sources differ from one source by what an exact string match tells apart and
+    // a looser comparison does not: more after it, a trailing slash, and the case of a letter of the path
+    // (INT-exact-case). A file makes the upload, so no source is fetched.
+    const source = `https://example.invalid/${ctx.unique('exact').toLowerCase()}/A.png`;
+    const decoys = [
+      // A query string with `&`, `=` and an escape: the exact string is what is stored and matched.
+      `${source}?size=large&path=%2Fa+b`,
+      `${source}/`,
+      source.toLowerCase(),
+    ];
     const made: number[] = [];
-    for (const src of [source, longer]) {
+    for (const src of [source, ...decoys]) {
       const tag = ctx.unique('src').toLowerCase();
       const reply = await ctx.target.call('uploads.create', { fields: { file: { file: pngImage(ctx.random), filename: `${tag}.png`, type: 'image/png' }, source: src, rating: uploadRatings(ctx)[0]!, tag_string: tag } });
       ctx.note(reply);
@@ -73,9 +78,11 @@ export const upload_source_search_is_exact = defineCheck({
       made.push(reply.createdId() ?? (await findMade(ctx, 'uploads.list', { uploader_name: ctx.accounts.actor.name }, tag, 'an upload')));
     }
     const [mine, decoy] = made as [number, number];
-    await expectListSelects(ctx, 'uploads.list', { source }, [mine], [decoy], `search[source]=${source}`);
-    await expectListSelects(ctx, 'uploads.list', { source: longer }, [decoy], [mine], `search[source]=${longer}`);
-    await expectListSelects(ctx, 'uploads.list', { source: source.slice(0, -4) }, [], [mine, decoy], `search[source]=${source.slice(0, -4)} (a prefix of both)`);
+    const sources = [source, ...decoys];
+    for (const [i, src] of sources.entries()) {
+      await expectListSelects(ctx, 'uploads.list', { source: src }, [made[i]!], made.filter((_, j) => j !== i), `search[source]=${src}`);
+    }
+    await expectListSelects(ctx, 'uploads.list', { source: source.slice(0, -4) }, [], made, `search[source]=${source.slice(0, -4)} (a prefix of all)`);
     // Together with the uploader: the same source uploaded by another account too, each account's listed
     // with its own name or id only (a server that drops the uploader in the source's company lists both).
     await expectListSelects(ctx, 'uploads.list', { source, uploader_name: ctx.accounts.actor.name }, [mine], [decoy], `search[source]=${source} & search[uploader_name]=${ctx.accounts.actor.name}`);

@@ -270,9 +270,10 @@ export const limit_gives_that_many_when_more_exist = defineCheck({
 
 export const every_rating_is_stored_as_sent = defineCheck({
   id: 'posts/update-every-rating', fn: 'every_rating_is_stored_as_sent', resource: 'posts',
-  description: 'each value of post[rating] set by an update is the rating the post then shows and lists; an update of the tags alone keeps it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  description: 'each value of post[rating] set by an update is the rating the post then shows and lists; an update of the tags alone keeps it, and the tag it leaves out is gone', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
-    const post = await makePost(ctx);
+    const dropped = ctx.unique('dropped').toLowerCase();
+    const post = await makePost(ctx, dropped);
     const parent = await makePost(ctx);
     const where = { id: post.id, show: 'posts.show', list: 'posts.list', search: { tags: post.tag } } as const;
     // A parent and a source that is not a URL first: none of the updates below sends them, and each keeps them.
@@ -281,8 +282,12 @@ export const every_rating_is_stored_as_sent = defineCheck({
       // By turns in JSON and XML: a write to either path is the same write.
       await updateAndReadBack(ctx, 'posts.update', where, { rating }, `post ${post.id}`, i % 2 === 1 ? 'xml' : 'json');
     }
-    // And an update of the tags alone: the rating it was not sent (the last of the set, not the first) stays.
+    // And an update of the tags alone: the rating it was not sent (the last of the set, not the first) stays,
+    // and the tag it leaves out is gone (an update replaces the tags, whether or not other fields come with it).
     await updateAndReadBack(ctx, 'posts.update', where, { tag_string: `${post.tag} ${ctx.unique('retagged').toLowerCase()}` }, `post ${post.id}`);
+    const tags = tagsOf(field(await show(ctx, 'posts.show', post.id), 'tag_string', 'post update'));
+    if (tags.includes(dropped)) fail(`tag_string is "${tags.join(' ')}" after an update of post[tag_string] alone left ${dropped} out`, { expected: `no ${dropped}`, actual: tags.join(' ') });
+    if ((await listIds(ctx, 'posts.list', { tags: dropped })).includes(post.id)) fail(`tags=${dropped} still lists post ${post.id}, whose update of its tags alone left ${dropped} out`, { expected: `no post ${post.id}`, actual: `post ${post.id} listed` });
   },
 });
 

@@ -148,9 +148,12 @@ export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId
 /**
  * Updates a record with each of `values` alone, in turn, and reads it back after each: the field sent
  * says its new value, and every field of the operation it was not sent reads as it did (a server that
- * resets what an update leaves out, only when one field comes alone, is seen). The updates go to the
- * JSON and the XML path by turns: a write to either is the same write.
+ * resets what an update leaves out, only when one field comes alone, is seen). Each field alone goes to
+ * the JSON path and then again to the XML path: a write to either is the same write, and a server that
+ * resets the others on one path only is seen on that path.
  */
 export async function updateEachAlone(ctx: CheckContext, updateOp: OperationId, where: ReadBack, values: Readonly<Record<string, Want>>, what: string): Promise<void> {
-  for (const [i, [field, value]] of Object.entries(values).entries()) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, i % 2 === 0 ? 'xml' : 'json');
+  for (const format of ['json', 'xml'] as const) {
+    for (const [field, value] of Object.entries(values)) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, format);
+  }
 }

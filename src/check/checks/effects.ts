@@ -377,14 +377,18 @@ const textField: Run = async (ctx, op, p) => {
   const recipe = needs(recipeFor(op.id), `text:${effect.field}`, op.id);
   const label = (x: string) => `${x}${effect.field!.replace(/_/g, '')}`;
   const words = [ctx.unique(label('a')).toLowerCase(), ctx.unique(label('b')).toLowerCase(), ctx.unique(label('c')).toLowerCase()];
-  // An exact match is told from a substring match by a record whose field only contains the value.
+  // An exact match is told from a substring match by a record whose field only contains the value: of a
+  // list of exact names, the third record's name starts with the first.
   if (effect.match === 'exact') words[1] = `${words[0]}_more`;
+  if (effect.match === 'names') words[2] = `${words[0]}_more`;
   const made: number[] = [];
   for (const value of words.slice(0, effect.match === 'names' ? 3 : 2)) made.push(await recipe.make(ctx, { text: { field: effect.field, value } }));
   if (effect.match === 'names') {
     // In neither sorted nor the order made: a server must read the list, not a range or its first name.
     const list = `${words[1]},${words[0]}`;
     await selects(ctx, op.id, { [shortName(p.name)]: list }, [made[0]!, made[1]!], [made[2]!], `${p.name}=${list}`);
+    // And one name alone, whose record is the only one listed.
+    await selects(ctx, op.id, { [shortName(p.name)]: words[0]! }, [made[0]!], [made[1]!, made[2]!], `${p.name}=${words[0]}`);
     return;
   }
   await selects(ctx, op.id, { [shortName(p.name)]: words[0]! }, [made[0]!], [made[1]!], `${p.name}=${words[0]}`);

@@ -362,11 +362,19 @@ const self: Run = async (ctx, op, p) => {
 
 /** search[id] where the check cannot make records (users): two records the listing shows. */
 async function ownIds(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam): Promise<void> {
-  const all = await listed(ctx, op.id, {});
-  if (all.length < 2) skip(`${op.id} lists fewer than two records to tell apart by ${p.name}`);
-  const [a, b] = all as [number, number];
+  const reply = await succeed(ctx, op.id, {}, `${op.id} with no search`);
+  const shown = records(reply, op.id).filter((r) => recordId(r) !== undefined);
+  if (shown.length < 2) skip(`${op.id} lists fewer than two records to tell apart by ${p.name}`);
+  const [a, b] = shown.map((r) => recordId(r)!) as [number, number];
   await selects(ctx, op.id, { [shortName(p.name)]: a }, [a], [b], `${p.name}=${a}`);
   await selects(ctx, op.id, { [shortName(p.name)]: b }, [b], [a], `${p.name}=${b}`);
+  // Beside a search by name (users): record a's id with b's name lists nothing, with its own name it.
+  const byName = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'text' && filterOf(x.effect)?.field === 'name');
+  const nameOf = (i: number) => ('name' in shown[i]! ? text(shown[i]!.name!) : undefined);
+  const [na, nb] = [nameOf(0), nameOf(1)];
+  if (!byName || na === undefined || nb === undefined) return;
+  await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byName.name)]: nb }, [], [a, b], `${p.name}=${a} & ${byName.name}=${nb}`);
+  await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byName.name)]: na }, [a], [b], `${p.name}=${a} & ${byName.name}=${na}`);
 }
 
 const textField: Run = async (ctx, op, p) => {
@@ -628,6 +636,11 @@ const level: Run = async (ctx, op, p) => {
   // level with either bound): a server that drops p only in that company lists it.
   for (const other of op.params.filter((x) => x.name !== p.name && x.effect?.kind === 'filter' && x.effect.subject === 'level')) {
     await probe(out, value, false, { [shortName(other.name)]: out.level });
+  }
+  // A level is every level of the variant's table, not the lowest and the highest only: each account is
+  // listed by its own.
+  if (effect.match === 'eq') {
+    for (const level of levels.slice(1, -1)) await probe(ctx.accounts.usable.find((a) => a.level === level)!, level, true);
   }
   // Beside search[id] rather than the name: the account p leaves out, named by its id, lists nothing.
   const byId = byIdBeside(op, p);

@@ -499,10 +499,25 @@ const topic: Run = async (ctx, op, p) => {
     made.push(await topics.make(ctx, { text: { field: 'title', value: title }, texts: { body }, except: [...made], ...(categories ? { value: { field: 'category_id', value: categories[i]! } } : {}) }));
   }
   const values = effect.subject === 'topic' ? made : effect.subject === 'topic-title' ? titles : categories!;
+  /**
+   * Beside a search of the posts' bodies: the body of the first post of topic i's with topic i's value
+   * lists it; of a search by title, whose first posts carry the other topic's title, topic i's title as
+   * the body lists nothing. A server that drops this filter beside the body's lists the other topic's post.
+   */
+  const besideBody = async (posts: readonly (readonly number[])[]) => {
+    const byBody = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'text' && filterOf(x.effect)?.field === 'body');
+    if (!byBody) return;
+    for (const i of [0, 1]) {
+      const byTitle = effect.subject === 'topic-title';
+      const fields = { [shortName(p.name)]: values[i]!, [shortName(byBody.name)]: byTitle ? titles[i]! : shared };
+      await selects(ctx, op.id, fields, byTitle ? [] : posts[i]!, byTitle ? [...posts[0]!, ...posts[1]!] : posts[1 - i]!, `${p.name}=${values[i]} & ${byBody.name}=${fields[shortName(byBody.name)]}`);
+    }
+  };
   if (effect.subject === 'topic') {
     const lists = [];
     for (const value of values.slice(0, 2)) lists.push(await listed(ctx, op.id, { [shortName(p.name)]: value }));
     expectDisjoint(lists[0]!, lists[1]!, `${p.name}=${values[0]} and =${values[1]}`);
+    await besideBody(lists);
     await topicWithCreator(ctx, op, p, made[0]!, lists[0]!, lists[1]!);
     return;
   }
@@ -510,6 +525,7 @@ const topic: Run = async (ctx, op, p) => {
   const posts = [await listed(ctx, op.id, { topic_id: made[0]! }), await listed(ctx, op.id, { topic_id: made[1]! })];
   if (posts[0]!.length === 0 || posts[1]!.length === 0) skip(`the first posts of the topics ${made.join(' and ')} are not listed by search[topic_id]`);
   for (const i of [0, 1]) await selects(ctx, op.id, { [shortName(p.name)]: values[i]! }, posts[i]!, posts[1 - i]!, `${p.name}=${values[i]}`);
+  await besideBody(posts);
   // Beside the other filter by topic (a category with a title): one topic's value of each lists nothing;
   // a server that drops this filter in that company lists the posts of the topic the other names.
   const partner = op.params.find((x) => x.name !== p.name && (filterOf(x.effect)?.subject === 'topic-title' || filterOf(x.effect)?.subject === 'topic-category'));

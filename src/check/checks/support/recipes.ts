@@ -105,10 +105,18 @@ function carriesMark(r: RecordFields, mark: string): boolean {
 
 async function created(ctx: CheckContext, op: OperationId, fields: Fields, what: string, find: { list: OperationId; search: Fields; mark: string }, as?: Account, except: readonly number[] = []): Promise<number> {
   const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, what);
-  const id = reply.createdId() ?? (await findMade(ctx, find.list, find.search, find.mark, what, as, except));
+  return remember(ctx, find.list, reply.createdId() ?? (await findMade(ctx, find.list, find.search, find.mark, what, as, except)), find.search);
+}
+
+/** A record a recipe made, found by a search of its own unique value (findMade), which searchOf then gives. */
+async function foundMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account, except: readonly number[] = []): Promise<number> {
+  return remember(ctx, list, await findMade(ctx, list, search, mark, what, as, except), search);
+}
+
+function remember(ctx: CheckContext, list: OperationId, id: number, search: Fields): number {
   let made = searches.get(ctx.target);
   if (!made) searches.set(ctx.target, (made = new Map()));
-  made.set(`${find.list} ${id}`, find.search);
+  made.set(`${list} ${id}`, search);
   return id;
 }
 
@@ -230,7 +238,7 @@ const forumPosts: Recipe = {
     const title = ctx.unique('topic');
     const body = word(ctx, facts, 'body', 'forumpost');
     await succeed(ctx, 'forum_topics.create', { fields: { title, body }, ...(facts.as ? { as: facts.as } : {}) }, 'a forum topic with its first post');
-    return findMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as, facts.except);
+    return foundMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as, facts.except);
   },
 };
 
@@ -275,7 +283,7 @@ const tags: Recipe = {
       await succeed(ctx, 'posts.update', { path: { id: p.id }, fields: { tag_string: p.tag } }, `removing ${name} from its post`);
     }
     if (facts.flag?.state === 'has_wiki' && facts.flag.on) await succeed(ctx, 'wiki_pages.create', { fields: { title: name, body: `${name} wiki` } }, `a wiki page for the tag ${name}`);
-    return findMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag', undefined, facts.except);
+    return foundMade(ctx, 'tags.list', { name_matches: name }, name, 'a tag', undefined, facts.except);
   },
 };
 
@@ -289,7 +297,7 @@ const commentaries: Recipe = {
     // original_present / translated_present: a commentary with only one of the two texts.
     const which = facts.flag && (facts.flag.state === 'original_present') !== facts.flag.on ? 'translated' : 'original';
     await succeed(ctx, 'artist_commentaries.create_or_update', { fields: { post_id: p.id, [`${which}_title`]: words, [`${which}_description`]: words } }, 'an artist commentary');
-    return findMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary', undefined, facts.except);
+    return foundMade(ctx, 'artist_commentaries.list', { post_tags_match: p.tag }, words, 'an artist commentary', undefined, facts.except);
   },
 };
 

@@ -69,6 +69,10 @@ export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
   'related-tags': touches('related_tag', 'tags'),
   'forum-topics': touches('forum_topics', 'forum_posts'),
   'forum-posts': touches('forum_topics', 'forum_posts'),
+  // Tranche 9's names.
+  flags: touches('posts', 'post_flags', 'post_appeals'),
+  aliases: touches('tag_aliases', 'tag_implications'),
+  related: touches('related_tag', 'tags'),
   general: GENERAL,
   // Tranche 5 names the cross-cutting families one by one.
   authentication: GENERAL,

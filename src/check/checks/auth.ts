@@ -75,7 +75,7 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
 function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
     id: `auth/${m.mode}`, resource: 'protocol',
-    description: `${m.text} authenticate a request as that user: a dmail listed and sent, a post updated, and a record of every kind made without an id in its path${m.mode === 'basic' ? ' (and, by turns with login and api_key, every request whose check chooses no method)' : ''}`, requirements: [m.requirement], readOnly: false,
+    description: `${m.text} authenticate a request as that user: a dmail listed and sent, a post updated, a record of every kind made without an id in its path, and a record of every kind updated${m.mode === 'basic' ? ' (and, by turns with login and api_key, every request whose check chooses no method)' : ''}`, requirements: [m.requirement], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
@@ -87,12 +87,15 @@ function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descript
       const post = await makePost(ctx);
       const tag = ctx.unique('via').toLowerCase();
       await succeed(ctx, 'posts.update', { as: d.to, auth: m.mode, path: { id: post.id }, fields: { tag_string: `${post.tag} ${tag}` } }, `a post update sent with ${m.text}`);
-      // And a create of every resource that is made without a record in its path (a server may read the
-      // credentials in each controller of its own).
-      for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'POST' && !o.path.includes('{'))) {
+      // And a create of every resource that is made without a record in its path, and an update of every
+      // resource (a server may read the credentials in each controller of its own): the updates by the
+      // account whose records the valid requests name, when the method can carry its credentials.
+      const updater = m.mode !== 'password_hash' || ctx.accounts.actor.password_hash ? ctx.accounts.actor : undefined;
+      for (const op of operationsFor(ctx.variant).filter((o) => (o.method === 'POST' && !o.path.includes('{')) || (o.kind === 'update' && updater))) {
         const example = await exampleFor(ctx, op.id);
         if (example.expect !== 'success') continue;
-        await succeed(ctx, op.id, { as: d.to, auth: m.mode, ...(example.fields ? { fields: example.fields } : {}) }, `${op.method} ${op.path}.json sent with ${m.text}`);
+        const as = op.kind === 'update' ? updater! : d.to;
+        await succeed(ctx, op.id, { as, auth: m.mode, ...(example.fields ? { fields: example.fields } : {}), ...(example.path ? { path: example.path } : {}) }, `${op.method} ${op.path}.json sent with ${m.text}`);
       }
     },
   };

@@ -149,11 +149,12 @@ export async function updateAndReadBack(ctx: CheckContext, updateOp: OperationId
  * Updates a record with each of `values` alone, in turn, and reads it back after each: the field sent
  * says its new value, and every field of the operation it was not sent reads as it did (a server that
  * resets what an update leaves out, only when one field comes alone, is seen). Each field alone goes to
- * the JSON path and then again to the XML path: a write to either is the same write, and a server that
- * resets the others on one path only is seen on that path.
+ * both paths, the XML one first for every other field and the JSON one first for the rest: a write to
+ * either is the same write. The first write of a field shows it taken on that path; the second, of the
+ * same value, that the other path keeps the fields it is not sent.
  */
 export async function updateEachAlone(ctx: CheckContext, updateOp: OperationId, where: ReadBack, values: Readonly<Record<string, Want>>, what: string): Promise<void> {
-  for (const format of ['json', 'xml'] as const) {
-    for (const [field, value] of Object.entries(values)) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, format);
+  for (const [i, [field, value]] of Object.entries(values).entries()) {
+    for (const format of i % 2 === 0 ? (['xml', 'json'] as const) : (['json', 'xml'] as const)) await updateAndReadBack(ctx, updateOp, where, { [field]: value }, what, format);
   }
 }

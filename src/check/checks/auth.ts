@@ -122,15 +122,18 @@ export const anonymous_reads_are_served = defineCheck({
 
 export const anonymous_requests_are_refused = defineCheck({
   id: 'auth/anonymous-B', fn: 'anonymous_requests_are_refused', resource: 'protocol',
-  description: 'anonymous requests are refused in B (403, or 401), by every listing', requirements: ['IB-5-anonymous-B'], readOnly: true,
+  description: 'anonymous requests are refused in B (403, or 401), by every listing, in JSON and in XML', requirements: ['IB-5-anonymous-B'], readOnly: true,
   async run(ctx) {
     const reply = await ctx.target.call('posts.list', { as: 'anonymous', fields: { limit: 1 } });
     ctx.note(reply);
     expectRefused(reply, 'an anonymous GET /posts.json');
-    // "B requires the caller to be logged in": every operation, not the first one a server guards.
-    for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'GET' && o.id !== 'posts.list' && !o.params.some((x) => x.location === 'path'))) {
-      const other = await ctx.target.call(op.id, { as: 'anonymous' });
-      expectRefused(other, `an anonymous GET ${op.path}.json`);
+    // "B requires the caller to be logged in": every operation, not the first one a server guards, through
+    // either path (a guard on the .json path alone lets the XML answer through).
+    for (const op of operationsFor(ctx.variant).filter((o) => o.method === 'GET' && !o.params.some((x) => x.location === 'path'))) {
+      for (const format of op.id === 'posts.list' ? (['xml'] as const) : (['json', 'xml'] as const)) {
+        const other = await ctx.target.call(op.id, { as: 'anonymous', format });
+        expectRefused(other, `an anonymous GET ${op.path}.${format}`);
+      }
     }
     // A show too, of a post that exists (as a logged-in user lists it).
     const post = (await listIds(ctx, 'posts.list', { limit: 1 }))[0];

@@ -482,9 +482,9 @@ const register = [
     section: '4',
     question: 'A `*_matches` search parameter (`search[body_matches]`, `search[name_matches]`, ...) names what it searches, not how it compares.',
     reading:
-      'A record whose field is one word is found by a search for that word, and a record whose field does not contain it is not. A record whose text (a body, a title, a description) is two words is found by a search for those two words, and a record whose text shares only the first of them is not: every reading (a substring, a pattern, a full-text search of all the words) agrees on both. Whether the comparison is a substring, a `*` pattern or a full-text search is left open; the reference server compares case-insensitively, `*` as a wildcard, otherwise as a substring.',
+      'A record whose field is one word is found by a search for that word, and a record whose field does not contain it is not. A record whose text (a body, a title, a description) is two words joined by ` & ` is found by a search for that text as written, and a record whose text shares only the first of them is not: every reading (a substring, a pattern, a full-text search of all the words, where `&` is no word) agrees on both. Whether the comparison is a substring, a `*` pattern or a full-text search is left open; the reference server compares case-insensitively, `*` as a wildcard, otherwise as a substring.',
     why: 'The service family uses full-text search for bodies and SQL patterns for names; every such comparison finds a field by its whole value, and none finds a field that shares no word with the value.',
-    checks: 'Effect checks write one unique word per record and search for it: the record that has it is listed, the one with another word is not. A search of a text of several words is also asked with two words, beside a record that has only the first.',
+    checks: 'Effect checks write one unique word per record and search for it: the record that has it is listed, the one with another word is not. A search of a text of several words is also asked with two words joined by ` & `, beside a record that has only the first (a server that escapes the search as HTML finds neither).',
   },
   {
     id: 'INT-format-parity',
@@ -500,8 +500,8 @@ const register = [
     section: '4',
     question: 'What an update (or a create_or_update of a record that exists) does with the fields of its row it is not sent: every parameter of an update row is optional.',
     reading:
-      'An update changes the fields it is sent and keeps the others as they were: a note moved by its body alone stays where it was, a post retagged keeps its rating, an artist renamed keeps its URLs. A post\'s tags may still grow where the service maintains them (INT-service-tags).',
-    why: 'The rows list each parameter as optional, and the notes row says so of all of them ("all optional, same meaning"): a parameter that may be left out cannot mean "reset to a default" when left out. The service family updates the attributes given and no others (notes_controller.rb `@note.update_attributes(params[:note])` @010008e, as its other controllers do).',
+      'An update changes the fields it is sent and keeps the others as they were: a note moved by its body alone stays where it was, a post retagged keeps its rating, an artist renamed keeps its URLs. A post\'s tags may still grow where the service maintains them (INT-service-tags). A field sent empty is sent: an empty `post[source]` empties the source, and an empty `post[parent_id]` takes the parent away or is refused, never answered as a success that keeps the parent.',
+    why: 'The rows list each parameter as optional, and the notes row says so of all of them ("all optional, same meaning"): a parameter that may be left out cannot mean "reset to a default" when left out. The service family updates the attributes given and no others (notes_controller.rb `@note.update_attributes(params[:note])` @010008e, as its other controllers do), an empty one too: Rails assigns an empty text to an integer column as no value, so an empty parent_id removes the parent.',
     checks: 'Update read-backs compare, beside the fields sent, every field of the row not sent that the record carries before and after (INT-record-fields): it must read as before. Notes, wiki pages, pools, artists and commentaries are updated one field at a time; a post\'s tags alone after its ratings.',
   },
   {

@@ -95,8 +95,8 @@ export interface EffectPlan {
   readonly severalTags: boolean;
   /**
    * A search of a text that holds several words (a body, a title, a description; not a name) is also
-   * asked with two words: a record whose text is those two words is listed, one whose text shares only
-   * the first word is not (INT-matches); a server that reads the first word alone lists both.
+   * asked with two words joined by ` & `: a record whose text is those words is listed, one whose text
+   * shares only the first word is not (INT-matches); a server that reads the first word alone lists both.
    */
   readonly twoWords: boolean;
 }
@@ -308,9 +308,12 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     const { post: _post, ...rest } = madeWith[0]!;
     const base = recipe.apart && 'post' in recipe.apart ? rest : madeWith[0]!;
     const texts = Object.fromEntries(Object.entries(base.texts ?? {}).filter(([k]) => !(recipe.apart && `text:${k}` in recipe.apart)));
-    const both = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} ${w2}` }, except: [...made] });
-    const first = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} ${w3}` }, except: [...made, both] });
-    await selects(ctx, op.id, { [shortName(p.name)]: `${w1} ${w2}` }, [both], [first], `${p.name}=${w1} ${w2} (two words; a record with only the first is left out, INT-matches)`, base.viewer);
+    // The words joined by an ampersand, as prose joins them: a search of the text as written finds it
+    // whether it compares a substring, a pattern or the words (where `&` is no word), and a server that
+    // escapes the search as HTML (`&amp;`) finds nothing.
+    const both = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} & ${w2}` }, except: [...made] });
+    const first = await recipe.make(ctx, { ...base, texts: { ...texts, [field]: `${w1} & ${w3}` }, except: [...made, both] });
+    await selects(ctx, op.id, { [shortName(p.name)]: `${w1} & ${w2}` }, [both], [first], `${p.name}=${w1} & ${w2} (two words; a record with only the first is left out, INT-matches)`, base.viewer);
   }
   if (plan.severalTags) {
     const px = await postOf('x');

@@ -117,7 +117,7 @@ export const raw_treats_tags_as_one_literal_tag = defineCheck({
 
 export const post_update_is_shown_afterwards = defineCheck({
   id: 'posts/update-fields', fn: 'post_update_is_shown_afterwards', resource: 'posts',
-  description: 'post[tag_string], post[rating], post[parent_id] and a post[source] that is not a URL, set by an update, are shown by the post; a tag the update left out is gone; post[parent_id] alone links the post updated to its parent, and an empty post[source] empties it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
+  description: 'post[tag_string], post[rating], post[parent_id] and a post[source] that is not a URL, set by an update, are shown by the post; a tag the update left out is gone; post[parent_id] alone links the post updated to its parent, an empty one takes the parent away (or is refused), and an empty post[source] empties it', requirements: ['IB-4-posts-update-fields'], readOnly: false,
   async run(ctx) {
     const removed = ctx.unique('removed').toLowerCase();
     const post = await makePost(ctx, removed);
@@ -149,6 +149,15 @@ export const post_update_is_shown_afterwards = defineCheck({
     if (childParent !== String(post.id)) fail(`parent_id of post ${child.id} is "${childParent}" after an update of it alone to ${post.id}`, { expected: String(post.id), actual: childParent });
     const kept = text(field(await show(ctx, 'posts.show', post.id), 'parent_id', 'post update'));
     if (kept !== String(parent.id)) fail(`parent_id of post ${post.id} is "${kept}" after post ${child.id} was given it as parent; it was ${parent.id}`, { expected: String(parent.id), actual: kept });
+    // An empty post[parent_id] takes the parent away again, or is refused: a success that keeps the parent
+    // read the empty value as not sent (INT-update-keeps).
+    const unlinked = await ctx.target.call('posts.update', { path: { id: child.id }, fields: { parent_id: '' } });
+    ctx.note(unlinked);
+    if (unlinked.ok) {
+      const after = await show(ctx, 'posts.show', child.id);
+      const still = 'parent_id' in after ? text(after.parent_id!) : '';
+      if (still === String(post.id)) fail(`parent_id of post ${child.id} is still ${post.id} after an update of post[parent_id] to the empty text was answered ${unlinked.status}`, { reply: unlinked, expected: 'no parent, or a refusal', actual: still });
+    }
     // ... and an empty post[source] empties the source (a value written like any other, not "not sent").
     if (!('source' in shown)) return;
     await succeed(ctx, 'posts.update', { path: { id: post.id }, fields: { source: '' } }, 'an update of post[source] to the empty text');

@@ -265,7 +265,7 @@ export const GENERAL_REQUIREMENTS = [
   },
   {
     id: 'IB-4-dmails-owner-delete', section: '4', level: 'MUST', carrier: { scenario: 'dmails', operations: ['dmails.delete'] },
-    statement: 'Deleting another user\'s dmail is refused and the dmail remains.',
+    statement: 'Deleting another user\'s dmail is refused and the dmail remains; the recipient of a dmail, who owns it, deletes it.',
     quote: 'A user can list, show and delete only the dmails the user owns.',
     interpretations: ['INT-dmail-owner', 'INT-dmail-others', 'INT-dmail-copies'],
   },

@@ -44,11 +44,13 @@ export const dmail_reads_back_as_sent = defineCheck({
   description: 'the recipient is shown the dmail[title] and dmail[body] that were sent, in JSON and in XML, and finds it by a word of its body with search[message_matches]', requirements: ['IB-4-dmails-fields', 'IB-4-dmails-search-message_matches'], readOnly: false,
   async run(ctx) {
     const [from, to] = accountsOrSkip(ctx, 2) as [Account, Account];
-    const title = ctx.unique('subject');
+    // Markup in the title too: a title is text, kept as it was written.
+    const titleWord = ctx.unique('subject');
+    const title = withMarkup(titleWord);
     const bodyWord = ctx.unique('message');
     const body = withMarkup(`${bodyWord} with several words`);
     const reply = await succeed(ctx, 'dmails.create', { as: from, fields: { to_name: to.name, title, body } }, 'a dmail');
-    const id = await recipientCopy(ctx, to, title, reply.createdId());
+    const id = await recipientCopy(ctx, to, title, reply.createdId(), titleWord);
     const json = await show(ctx, 'dmails.show', id, { as: to, format: 'json' });
     const xml = await show(ctx, 'dmails.show', id, { as: to, format: 'xml' });
     expectSameRendering(json, xml, `dmails.show of ${id}`);
@@ -85,11 +87,14 @@ export const dmail_of_another_user_is_hidden = defineCheck({
 
 export const dmail_of_another_user_cannot_be_deleted = defineCheck({
   id: 'dmails/owner-delete', fn: 'dmail_of_another_user_cannot_be_deleted', resource: 'dmails',
-  description: 'deleting another user\'s dmail is refused and the dmail remains', requirements: ['IB-4-dmails-owner-delete'], readOnly: false,
+  description: 'deleting another user\'s dmail is refused and the dmail remains; its recipient, who owns it, deletes it', requirements: ['IB-4-dmails-owner-delete'], readOnly: false,
   async run(ctx) {
     const d = await sentDmail(ctx);
     await expectRefusedCall(ctx, 'dmails.delete', d.id, d.third);
     await show(ctx, 'dmails.show', d.id, { as: d.to });
+    // "can delete ... the dmails the user owns": the recipient owns its copy (INT-dmail-owner).
+    await succeed(ctx, 'dmails.delete', { as: d.to, path: { id: d.id } }, `the recipient's delete of its dmail ${d.id}`);
+    if ((await listedDmails(ctx, d, d.to)).includes(d.id)) fail(`dmail ${d.id} is still listed to its recipient ${d.to.name} after the recipient deleted it`, { expected: `no dmail ${d.id}`, actual: `dmail ${d.id} listed` });
   },
 });
 

@@ -25,10 +25,10 @@ export function accountsOrSkip(ctx: CheckContext, n: number): Account[] {
 /**
  * The id of a dmail as its recipient sees it. A service may keep a sender's copy and a recipient's
  * copy under different ids (INT-dmail-copies), so the id a create answers is not necessarily the one
- * the recipient lists: the recipient's own list says.
+ * the recipient lists: the recipient's own list says (searched by `word`, a word of the title, else read whole).
  */
-export async function recipientCopy(ctx: CheckContext, to: Account, title: string, created: number | undefined): Promise<number> {
-  const search = await ctx.target.call('dmails.list', { as: to, fields: { message_matches: title } });
+export async function recipientCopy(ctx: CheckContext, to: Account, title: string, created: number | undefined, word = title): Promise<number> {
+  const search = await ctx.target.call('dmails.list', { as: to, fields: { message_matches: word } });
   ctx.note(search);
   let found = search.ok ? idsOf(search.list() ?? []) : [];
   if (found.length === 0) {

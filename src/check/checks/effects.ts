@@ -980,8 +980,20 @@ async function sortedAsListed(ctx: CheckContext, op: ResolvedOperation, p: Resol
   const effect = p.effect!;
   if (effect.kind !== 'sort') return;
   let judged = 0;
-  for (const [value, basis] of Object.entries(effect.orders)) {
-    const list = records(await succeed(ctx, op.id, { fields: { [shortName(p.name)]: value } }, `${op.id} sorted by ${value}`), op.id);
+  // Alone, and beside each filter set so that it keeps every account of the run (a bound at the lowest
+  // or highest level, a name pattern of the accounts' common beginning): a server whose filtered branch
+  // drops the sort lists them in its own order.
+  const levels = ctx.accounts.usable.map((a) => a.level);
+  const names = ctx.accounts.usable.map((a) => a.name);
+  const common = names.reduce((c, n) => { let i = 0; while (i < c.length && c[i] === n[i]) i++; return c.slice(0, i); }, names[0] ?? '');
+  const company: Record<string, string | number>[] = [{}];
+  for (const x of op.params) {
+    const f = filterOf(x.effect);
+    if (f?.subject === 'level' && (f.match === 'min' || f.match === 'max') && levels.length > 0) company.push({ [shortName(x.name)]: f.match === 'min' ? Math.min(...levels) : Math.max(...levels) });
+    if (f?.subject === 'text' && f.match === 'pattern' && common.length > 0) company.push({ [shortName(x.name)]: `${common}*` });
+  }
+  for (const [value, basis] of Object.entries(effect.orders)) for (const beside of company) {
+    const list = records(await succeed(ctx, op.id, { fields: { ...beside, [shortName(p.name)]: value } }, `${op.id} sorted by ${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')}`), op.id);
     const field = basis === 'creation' ? 'created_at' : value;
     const keys = list.map((r) => r[field]).filter((v) => v !== undefined && v !== null).map((v) => text(v!));
     if (keys.length < 2 || keys.length < list.length) continue;
@@ -994,7 +1006,7 @@ async function sortedAsListed(ctx: CheckContext, op: ResolvedOperation, p: Resol
       : [(a, b) => a.toLowerCase().localeCompare(b.toLowerCase()), (a, b) => (a < b ? -1 : a > b ? 1 : 0), (a, b) => stripped(a).localeCompare(stripped(b))];
     const monotonic = (compare: (a: string, b: string) => number) =>
       keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) <= 0) || keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) >= 0);
-    if (!compares.some(monotonic)) fail(`${p.name}=${value} does not order the list by ${field}`, { expected: `${field} ascending or descending`, actual: keys.slice(0, 10).join(', ') });
+    if (!compares.some(monotonic)) fail(`${p.name}=${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')} does not order the list by ${field}`, { expected: `${field} ascending or descending`, actual: keys.slice(0, 10).join(', ') });
   }
   if (judged === 0) skip(`the ${op.id} records do not carry the fields the sort values name, and the API gives no way to make users (INT-record-fields)`);
 }

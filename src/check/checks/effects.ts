@@ -94,7 +94,8 @@ export interface EffectPlan {
    */
   readonly severalTags: boolean;
   /**
-   * A search of a text that holds several words (a body, a title, a description; not a name) is also
+   * A search of a text that holds several words (a body, a title, a description; a name only where the
+   * recipe says its names may, Recipe.severalWords) is also
    * asked with two words joined by ` & `: a record whose text is those words is listed, one whose text
    * shares only the first word is not (INT-matches); a server that reads the first word alone lists both.
    */
@@ -186,7 +187,7 @@ export function effectPlan(op: ResolvedOperation, p: ResolvedParam): EffectPlan 
     queries.push({ fields: { ...alone('y'), [other.name]: { fact: factOf(other.effect)!, sym: 'o' } }, include: [], exclude: [0] });
   }
   const prefixDecoy = effect.match === 'exact' || (effect.match === 'name' && (fact === 'creator' || fact === 'recipient'));
-  const twoWords = effect.subject === 'text' && effect.match === 'matches' && PROSE_FIELDS.has(effect.field ?? '');
+  const twoWords = effect.subject === 'text' && effect.match === 'matches' && (PROSE_FIELDS.has(effect.field ?? '') || (recipe.severalWords ?? []).includes(effect.field ?? ''));
   return { fact, records: [record('x'), record('y')], queries, prefixDecoy, severalTags: effect.subject === 'post-tags', twoWords };
 }
 
@@ -371,13 +372,16 @@ async function ownIds(ctx: CheckContext, op: ResolvedOperation, p: ResolvedParam
   const [a, b] = shown.map((r) => recordId(r)!) as [number, number];
   await selects(ctx, op.id, { [shortName(p.name)]: a }, [a], [b], `${p.name}=${a}`);
   await selects(ctx, op.id, { [shortName(p.name)]: b }, [b], [a], `${p.name}=${b}`);
-  // Beside a search by name (users): record a's id with b's name lists nothing, with its own name it.
-  const byName = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'text' && filterOf(x.effect)?.field === 'name');
-  const nameOf = (i: number) => ('name' in shown[i]! ? text(shown[i]!.name!) : undefined);
-  const [na, nb] = [nameOf(0), nameOf(1)];
-  if (!byName || na === undefined || nb === undefined) return;
-  await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byName.name)]: nb }, [], [a, b], `${p.name}=${a} & ${byName.name}=${nb}`);
-  await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byName.name)]: na }, [a], [b], `${p.name}=${a} & ${byName.name}=${na}`);
+  // Beside a search by a text the records carry (a user's name, an alias's antecedent): record a's id with
+  // its own text lists it; with b's, nothing, where no text of a's holds b's (a search of either end).
+  const byText = op.params.find((x) => x.name !== p.name && filterOf(x.effect)?.subject === 'text' && filterOf(x.effect)?.match !== 'names' && filterOf(x.effect)?.field !== undefined && filterOf(x.effect)!.field! in shown[0]! && filterOf(x.effect)!.field! in shown[1]!);
+  if (!byText) return;
+  const field = filterOf(byText.effect)!.field!;
+  const [va, vb] = [text(shown[0]![field]!), text(shown[1]![field]!)];
+  await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byText.name)]: va }, [a], [b], `${p.name}=${a} & ${byText.name}=${va}`);
+  if (vb !== '' && !Object.values(shown[0]!).some((v) => v !== null && text(v).toLowerCase().includes(vb.toLowerCase()))) {
+    await selects(ctx, op.id, { [shortName(p.name)]: a, [shortName(byText.name)]: vb }, [], [a, b], `${p.name}=${a} & ${byText.name}=${vb}`);
+  }
 }
 
 const textField: Run = async (ctx, op, p) => {

@@ -55,6 +55,8 @@ export interface Recipe {
    * list and the one it must leave out (effectPlan in ../effects.ts).
    */
   readonly apart?: Readonly<Record<string, string>>;
+  /** Name fields of its records that may hold several words (a pool's name), searched with two as prose is. */
+  readonly severalWords?: readonly string[];
   /**
    * Writes text fields of record `id` (field -> word; a record with none a search reads, another field)
    * as account `as`, so that the record's updater can be another account than its creator; false when
@@ -198,6 +200,8 @@ const dmails: Recipe = {
 const pools: Recipe = {
   list: 'pools.list', varies: ['creator', 'text:name', 'text:description', 'value:category', 'flag:is_active'],
   apart: { 'text:name': 'a pool name is unique (INT-already-exists)' },
+  // The service family turns a pool name's spaces into underscores, and a search's alike (A pool.rb:45-48, 119-125 @cbf9d03).
+  severalWords: ['name'],
   async make(ctx, facts) {
     const name = word(ctx, facts, 'name', 'pool');
     const description = word(ctx, facts, 'description', 'pooldesc');

@@ -104,6 +104,9 @@ export const QUOTA_TIER: Readonly<Record<string, readonly string[]>> = {
 export const FAULT_SCOPE: Readonly<Record<string, readonly string[]>> = {
   // A `general` fault that acts on the XML comment list only: the comment checks read it.
   'xml-non-ascii-sent-as-latin1': [...GENERAL, ...touches('comments')],
+  'general-xml-comment-body-unescaped': [...GENERAL, ...touches('comments')],
+  // A `general` fault of the post list's limit: the post checks ask it.
+  'general-post-limit-above-100-honoured': [...GENERAL, ...touches('posts')],
   // Every caller by login and api_key is throttled after 500 requests: only the quota tier's Platinum row
   // judges that (SHOULD), with 20,001 requests, too long a run for the tests (the first score's full run
   // waited the 421s out for 903 s and ended INCOMPLETE). The authentication checks, which send a handful

@@ -25,6 +25,16 @@ export function shortName(param: string): string {
   return /^search\[([a-z_]+)\]$/.exec(param)?.[1] ?? param;
 }
 
+/** A query's fields as a report names them: `a=1 & b=2`. */
+function asked(fields: Readonly<Record<string, string | number>>): string {
+  return Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ');
+}
+
+/** The fields a sort is asked beside, as a report names them: ` beside a=1 beside b=2` (nothing for none). */
+function besides(fields: Readonly<Record<string, string | number>>): string {
+  return Object.entries(fields).map(([k, v]) => ` beside ${k}=${v}`).join('');
+}
+
 async function listed(ctx: CheckContext, op: OperationId, fields: Record<string, string | number>, as?: Account): Promise<number[]> {
   const reply = await succeed(ctx, op, { fields, ...(as ? { as } : {}) }, `${op} with ${JSON.stringify(fields)}`);
   return records(reply, op).map(recordId).filter((x): x is number => x !== undefined);
@@ -286,7 +296,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     for (const [name, { fact: f, sym }] of Object.entries(q.fields)) fields[shortName(name)] = await valueFor(name, f, sym);
     // Each user searches for its own records (the family hides some creators from lower levels); dmails, their owner.
     const viewer = op.id === 'dmails.list' ? (fact === 'recipient' ? accountOf('creator', 's') : third) : fact === 'creator' ? (q.include.includes(0) ? ax : ay) : undefined;
-    const what = Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ');
+    const what = asked(fields);
     await selects(ctx, op.id, fields, q.include.map((i) => made[i]!), q.exclude.map((i) => made[i]!), what, viewer);
   }
   // Beside the search that finds record 0 by its own value (an artist's name, a comment's body), which may
@@ -299,7 +309,7 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
     for (const [sym, listedHere] of [['y', false], ['x', true]] as const) {
       const fields = { ...found, [shortName(p.name)]: await valueFor(p.name, fact, sym) };
       const viewer = fact === 'creator' ? (listedHere ? ax : ay) : undefined;
-      await selects(ctx, op.id, fields, listedHere ? [made[0]!] : [], listedHere ? [] : [made[0]!], `${Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(' & ')} (record ${made[0]} by its own search)`, viewer);
+      await selects(ctx, op.id, fields, listedHere ? [made[0]!] : [], listedHere ? [] : [made[0]!], `${asked(fields)} (record ${made[0]} by its own search)`, viewer);
     }
   }
   if (plan.twoWords) {
@@ -963,7 +973,7 @@ const sortKey: Run = async (ctx, op, p) => {
   const searches = [...company.map((beside) => ({ ...sorted.narrow(stem), ...beside })), ...(sorted.narrowings?.(stem) ?? [])];
   for (const [value, basis] of Object.entries(effect.orders)) for (const search of searches) {
     const fields = { ...search, [key]: value };
-    const what = `${p.name}=${value}${Object.entries(search).map(([k, v]) => ` beside ${k}=${v}`).join('')}`;
+    const what = `${p.name}=${value}${besides(search)}`;
     const reply = await succeed(ctx, op.id, { fields }, `${op.id} sorted by ${value}`);
     const got = records(reply, op.id)
       .map((r) => text(r[sorted.nameField] ?? ''))
@@ -997,7 +1007,7 @@ async function sortedAsListed(ctx: CheckContext, op: ResolvedOperation, p: Resol
     if (f?.subject === 'text' && f.match === 'pattern' && common.length > 0) company.push({ [shortName(x.name)]: `${common}*` });
   }
   for (const [value, basis] of Object.entries(effect.orders)) for (const beside of company) {
-    const list = records(await succeed(ctx, op.id, { fields: { ...beside, [shortName(p.name)]: value } }, `${op.id} sorted by ${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')}`), op.id);
+    const list = records(await succeed(ctx, op.id, { fields: { ...beside, [shortName(p.name)]: value } }, `${op.id} sorted by ${value}${besides(beside)}`), op.id);
     const field = basis === 'creation' ? 'created_at' : value;
     const keys = list.map((r) => r[field]).filter((v) => v !== undefined && v !== null).map((v) => text(v!));
     if (keys.length < 2 || keys.length < list.length) continue;
@@ -1010,7 +1020,7 @@ async function sortedAsListed(ctx: CheckContext, op: ResolvedOperation, p: Resol
       : [(a, b) => a.toLowerCase().localeCompare(b.toLowerCase()), (a, b) => (a < b ? -1 : a > b ? 1 : 0), (a, b) => stripped(a).localeCompare(stripped(b))];
     const monotonic = (compare: (a: string, b: string) => number) =>
       keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) <= 0) || keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) >= 0);
-    if (!compares.some(monotonic)) fail(`${p.name}=${value}${Object.entries(beside).map(([k, v]) => ` beside ${k}=${v}`).join('')} does not order the list by ${field}`, { expected: `${field} ascending or descending`, actual: keys.slice(0, 10).join(', ') });
+    if (!compares.some(monotonic)) fail(`${p.name}=${value}${besides(beside)} does not order the list by ${field}`, { expected: `${field} ascending or descending`, actual: keys.slice(0, 10).join(', ') });
   }
   if (judged === 0) skip(`the ${op.id} records do not carry the fields the sort values name, and the API gives no way to make users (INT-record-fields)`);
 }

@@ -236,9 +236,9 @@ const register = [
     section: '4 Posts',
     question: '`tags`: "any tag combination valid on the web site, including meta-tags" — the set of meta-tags is not listed.',
     reading:
-      'The reference server supports plain tags (all must match), `-tag` negation, `rating:<value>` (either form of the rating values), `id:<n>`, `parent:<n>`, `user:<name>` and `order:id` / `order:id_desc`. Checks use only plain tags, negation and rating:.',
-    why: 'The document promises meta-tags without naming them; checks stay with the minimum every such site has.',
-    checks: 'Tag searches: a post tagged x y is found by `x`, by `x y`, not by `x -y`.',
+      'The reference server supports plain tags (all must match), `-tag` negation, `rating:<value>` (either form of the rating values), `id:<n>`, `parent:<n>`, `user:<name>` and `order:id` / `order:id_desc`. A term a server does not take as a meta-tag is a plain tag: no post carries it, so it finds none, and negated it leaves none out. Checks use plain tags, negation, rating:, id: and user: (the uploader\'s name).',
+    why: 'The document promises meta-tags without naming them; checks stay with the minimum every such site has. Whichever way a server reads a term, an answer that fits neither reading (a term beside a plain tag that changes nothing) is wrong.',
+    checks: 'Tag searches: a post tagged x y is found by `x`, by `x y`, not by `x -y`. `posts/meta-tags`: beside a tag two posts share, each of rating:, -rating:, id: and user: must select as the meta-tag does or as the plain tag would; any other answer fails. The plain tag\'s answer warns for rating: and id: (this reading) and passes for -rating: and user:.',
   },
   {
     id: 'INT-post-tags-meta',

@@ -137,7 +137,7 @@ export interface EnvelopeBody {
 
 /** Renders the outcome envelope, honouring the protocol faults. */
 export function renderEnvelope(format: Format, status: number, env: EnvelopeBody, faults: Faults): Rendered {
-  const success = faults.active('success-true-on-errors') ? true : env.success;
+  const success = faults.active('success-true-on-errors') || (status === 404 && faults.active('not-found-says-success')) ? true : env.success;
   if (format === 'json') {
     const body: Record<string, unknown> = { success: faults.active('envelope-success-string') ? String(success) : success };
     if (!faults.active('envelope-no-reason')) body.reason = env.reason;

@@ -92,6 +92,8 @@ export interface SearchOptions {
   readonly rating: (value: string) => string | undefined;
   readonly negation: boolean;
   readonly metaTags: boolean;
+  /** Fault meta-tags-dropped: a meta-tag term is read and then left out of the search. */
+  readonly metaTagsDropped?: boolean;
   readonly allMustMatch: boolean;
 }
 
@@ -125,6 +127,7 @@ export function buildPostSearch(query: string, param: string, opts: SearchOption
       if (!negated) where.push(sql);
       else if (opts.negation) where.push(`NOT (${sql})`);
     };
+    if (opts.metaTagsDropped && (meta === 'rating' || meta === 'id' || meta === 'parent' || meta === 'user')) continue;
     switch (meta) {
       case 'rating': {
         const r = opts.rating(value);

@@ -47,8 +47,8 @@ export interface HistorySpec<V extends VersionRow> {
     readonly notRestoring?: string;
     /** Revert ignores the version asked for and restores the one before the newest (an undo). */
     readonly stepBack?: string;
-    /** The listing ignores this search parameter. */
-    readonly searchIgnored?: { readonly param: string; readonly fault: string };
+    /** The listing ignores each search parameter under its fault (only where `beside` is sent too, when given). */
+    readonly searchIgnored?: readonly { readonly param: string; readonly fault: string; readonly beside?: string }[];
   };
 }
 
@@ -192,15 +192,16 @@ export class History<V extends VersionRow> {
   /** The handler of the versions listing (`note_versions.list`), newest first unless its sort key says otherwise. */
   readonly list: HandlerFactory = (op, env) => {
     const { table, identity, snapshot, orders, faults } = this.spec;
-    const ignored = faults?.searchIgnored;
-    if (ignored !== undefined) param(op, ignored.param);
+    const ignored = faults?.searchIgnored ?? [];
+    for (const i of ignored) param(op, i.param);
     const clauses = op.params
       .filter((p) => p.location !== 'path' && !p.sortKey)
       .map((p): SearchClause => {
         const clause = searchClause(op, p);
-        if (ignored?.param !== p.name) return clause;
+        const faulted = ignored.filter((i) => i.param === p.name);
+        if (faulted.length === 0) return clause;
         return (w, params) => {
-          if (!env.faults.active(ignored.fault)) clause(w, params);
+          if (!faulted.some((i) => env.faults.active(i.fault) && (i.beside === undefined || params.has(i.beside)))) clause(w, params);
         };
       });
     const sortKey = op.params.some((p) => p.sortKey) ? sortKeyParam(op) : undefined;

@@ -8,7 +8,7 @@ import type { RequirementId } from '../../../specs/requirements/index.ts';
 import type { Check } from '../check.ts';
 import { defineCheck, fail, skip } from '../check.ts';
 import type { AuthMode } from '../target.ts';
-import { exampleFor } from '../examples.ts';
+import { exampleFor, type Example } from '../examples.ts';
 import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { expectRefused, listIds, succeed } from './support/calls.ts';
@@ -30,7 +30,7 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
   return {
     id: m.mode === 'api_key' ? 'auth/bad-key' : `auth/bad-${m.mode}`, resource: 'protocol',
     // The key is secret (section 5): a wrong one by parameters, Basic or a legacy hash is a MUST failure; the cookie is a reading.
-    description: `${m.text} with a wrong secret does not authenticate as the named user: it neither reads as them nor writes as them`, requirements: [m.mode === 'cookie' ? 'IB-5-auth-bad-cookie' : 'IB-5-auth-bad-key'], readOnly: false,
+    description: `${m.text} with a wrong secret does not authenticate as the named user: it neither reads as them nor writes as them, and no write of the document it sends succeeds where the same request without credentials is refused`, requirements: [m.mode === 'cookie' ? 'IB-5-auth-bad-cookie' : 'IB-5-auth-bad-key'], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
@@ -67,6 +67,27 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
       ctx.note(made);
       const theirs = await listIds(ctx, 'comments.list', { creator_name: d.to.name, body_matches: body });
       if (theirs.length > 0) fail(`${m.text} with a wrong secret for ${d.to.name} made comment ${theirs[0]} as them`, { reply: made, expected: `no comment of ${d.to.name}`, actual: `comment ${theirs[0]}, listed by creator_name=${d.to.name}` });
+      // And every other write of the document, as the account whose records its valid request names (a
+      // server may compare the secret in one controller and not in the next): refused, in B (nobody is
+      // logged in). A may serve anonymous callers and the document says nothing of who may make each write,
+      // so there a write that succeeds is sent again, anew, without credentials: it fails only if that is
+      // refused.
+      const as = ctx.accounts.actor;
+      if (m.mode === 'password_hash' && !as.password_hash) return;
+      const requestOf = (e: Example) => ({ ...(e.fields ? { fields: e.fields } : {}), ...(e.path ? { path: e.path } : {}) });
+      for (const op of operationsFor(ctx.variant).filter((o) => o.stateChanging && o.resource !== 'dmails')) {
+        const example = await ctx.world.get(`wrong-secret-example:${op.id}`, () => exampleFor(ctx, op.id));
+        if (example.expect !== 'success') continue;
+        const reply = await ctx.target.call(op.id, { as, auth: m.mode, wrongSecret: true, ...requestOf(example) });
+        ctx.note(reply);
+        if (!reply.ok) continue;
+        if (ctx.variant === 'A') {
+          const anonymous = await ctx.target.call(op.id, { as: 'anonymous', ...requestOf(await exampleFor(ctx, op.id)) });
+          ctx.note(anonymous);
+          if (anonymous.ok) continue;
+        }
+        fail(`${op.method} ${op.path}.json with ${m.text} and a wrong secret for ${as.name} succeeded (${reply.status})${ctx.variant === 'A' ? ', where the same request without credentials is refused' : ''}`, { reply, expected: 'a refusal', actual: String(reply.status) });
+      }
     },
   };
 }
@@ -75,12 +96,14 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
 function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
     id: `auth/${m.mode}`, resource: 'protocol',
-    description: `${m.text} authenticate a request as that user: a dmail listed and sent, a post updated, a record of every kind made without an id in its path, and a record of every kind updated${m.mode === 'basic' ? ' (and, by turns with login and api_key, every request whose check chooses no method)' : ''}`, requirements: [m.requirement], readOnly: false,
+    description: `${m.text} authenticate a request as that user: a dmail listed, shown and sent, a post updated, a record of every kind made without an id in its path, and a record of every kind updated${m.mode === 'basic' ? ' (and, by turns with login and api_key, every request whose check chooses no method)' : ''}`, requirements: [m.requirement], readOnly: false,
     async run(ctx) {
       const d = await sentDmail(ctx);
       if (m.mode === 'password_hash' && !d.to.password_hash) skip(`the accounts file gives no password_hash for ${d.to.name} (INT-password-hash)`);
       const listed = await listedDmails(ctx, d, d.to, { auth: m.mode });
       if (!listed.includes(d.id)) fail(`authenticated with ${m.text}, ${d.to.name} does not see their dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(listed) });
+      // And shown it: a server may read the credentials where it shows a record of its owner's and not where it lists.
+      await succeed(ctx, 'dmails.show', { as: d.to, auth: m.mode, path: { id: d.id } }, `dmail ${d.id} shown to ${d.to.name} with ${m.text}`);
       const title = ctx.unique('via');
       await succeed(ctx, 'dmails.create', { as: d.to, auth: m.mode, fields: { to_name: d.from.name, title, body: title } }, `a dmail sent with ${m.text}`);
       // And a write to another resource: a post's tags updated with it (a server may guard each resource on its own).

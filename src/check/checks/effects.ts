@@ -16,7 +16,7 @@ import { recordId } from '../formats.ts';
 import { makePost } from '../world.ts';
 import { records, succeed, text } from './support/calls.ts';
 import type { Facts, Recipe } from './support/recipes.ts';
-import { findMade, othersThan, recipeFor, searchOf, userIdOf } from './support/recipes.ts';
+import { findMade, othersThan, recipeFor, searchesOf, userIdOf } from './support/recipes.ts';
 import { expectListSelects } from './support/pages.ts';
 import { expectDisjoint } from './support/selection.ts';
 
@@ -302,10 +302,11 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
   // Beside the search that finds record 0 by its own value (an artist's name, a comment's body), which may
   // be of a kind no plan sets (a rule of its own): record 1's value of the fact lists nothing, record 0's
   // lists it. A server that drops the filter beside that search lists record 0 either way.
-  const madeAs = op.id === 'dmails.list' ? undefined : ownSearch(ctx, op.id, made[0]!);
-  // A record rewritten after it was made is found by its final texts, not by the drafts it was made with.
-  const found = madeAs && Object.fromEntries(Object.entries(madeAs).map(([k, v]) => [k, typeof v === 'string' ? [...rewritten].reduce((t, [draft, final]) => t.replaceAll(draft, final), v) : v]));
-  if (found && !(shortName(p.name) in found)) {
+  // (Each such search, where record 0 has several: a forum post by its body and by its topic's title.)
+  for (const madeAs of op.id === 'dmails.list' ? [] : ownSearches(ctx, op.id, made[0]!)) {
+    // A record rewritten after it was made is found by its final texts, not by the drafts it was made with.
+    const found = Object.fromEntries(Object.entries(madeAs).map(([k, v]) => [k, typeof v === 'string' ? [...rewritten].reduce((t, [draft, final]) => t.replaceAll(draft, final), v) : v]));
+    if (shortName(p.name) in found) continue;
     for (const [sym, listedHere] of [['y', false], ['x', true]] as const) {
       const fields = { ...found, [shortName(p.name)]: await valueFor(p.name, fact, sym) };
       const viewer = fact === 'creator' ? (listedHere ? ax : ay) : undefined;
@@ -338,8 +339,12 @@ async function runPlan(ctx: CheckContext, op: ResolvedOperation, p: ResolvedPara
 
 /** The search that finds a record a recipe made by its own value, when it is plain fields (no file, no list). */
 function ownSearch(ctx: CheckContext, list: OperationId, id: number): Record<string, string | number> | undefined {
-  const found = searchOf(ctx, list, id);
-  return found && Object.values(found).every((v) => typeof v === 'string' || typeof v === 'number') ? (found as Record<string, string | number>) : undefined;
+  return ownSearches(ctx, list, id)[0];
+}
+
+/** Every such search of the record, in plain fields. */
+function ownSearches(ctx: CheckContext, list: OperationId, id: number): Record<string, string | number>[] {
+  return searchesOf(ctx, list, id).filter((found): found is Record<string, string | number> => Object.values(found).every((v) => typeof v === 'string' || typeof v === 'number'));
 }
 
 /** A filter on a fact of records a recipe makes: by its plan; else as each run below does. */
@@ -610,6 +615,9 @@ const flag: Run = async (ctx, op, p) => {
   const on = await tryMake(ctx, recipe, { ...who, flag: { state, on: true } });
   const off = await tryMake(ctx, recipe, { ...who, flag: { state, on: false } });
   if (on === undefined && off === undefined) skip(`no record in either state of ${state} can be made`);
+  // Where no record out of the state can be made (an artist in A is made active), a second record in it:
+  // beside the first's own search, the state's value lists the first and not the second.
+  const twin = off === undefined && on !== undefined && !effect.hides ? await tryMake(ctx, recipe, { ...who, flag: { state, on: true } }) : undefined;
   const values = stateValues(p);
   const list = (value: string, include: readonly number[], exclude: readonly number[]) => selects(ctx, op.id, { [shortName(p.name)]: value }, include, exclude, `${p.name}=${value}`, to);
   const inState = [on].filter((x): x is number => x !== undefined);
@@ -620,20 +628,32 @@ const flag: Run = async (ctx, op, p) => {
     if (effect.hides) await list(values.off, [...inState, ...outOfState], []);
     else await list(values.off, outOfState, inState);
   }
-  // Beside search[id] naming a record: the value that leaves it out lists nothing.
+  // Beside search[id] naming a record: the value that leaves it out lists nothing, not even the other
+  // record, which that value takes in (a server that drops the id in that company lists it).
   const byId = byIdBeside(op, p);
   if (byId && !effect.hides) {
-    for (const [id, wrong] of [[outOfState[0], values.on], [inState[0], values.off]] as const) {
-      if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], [id], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
+    for (const [id, wrong, other] of [[outOfState[0], values.on, inState[0]], [inState[0], values.off, outOfState[0]]] as const) {
+      if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], other === undefined ? [id] : [id, other], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
     }
   }
   // Beside the search that finds each record by its own value (an artist's name, a note's word): the
-  // value that leaves it out lists nothing, the one that takes it in lists it.
-  for (const [id, right, wrong] of [[inState[0], values.on, values.off], [outOfState[0], values.off, values.on]] as const) {
+  // value that leaves it out lists nothing (neither it nor the other record, which that value takes in),
+  // the one that takes it in lists it.
+  // A hiding state (hide_empty): beside its own search, the record out of the state is hidden by the one
+  // value and listed by the other, the record in it listed by both.
+  if (effect.hides) {
+    for (const [id, hidden] of [[outOfState[0], true], [inState[0], false]] as const) {
+      const own = id === undefined ? undefined : ownSearch(ctx, op.id, id);
+      if (!own || id === undefined || shortName(p.name) in own) continue;
+      await selects(ctx, op.id, { ...own, [shortName(p.name)]: values.on }, hidden ? [] : [id], hidden ? [id] : [], `${p.name}=${values.on} & ${JSON.stringify(own)}`, to);
+      if (values.off !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: values.off }, [id], [], `${p.name}=${values.off} & ${JSON.stringify(own)}`, to);
+    }
+  }
+  for (const [id, right, wrong, other] of [[inState[0], values.on, values.off, outOfState[0]], [outOfState[0], values.off, values.on, inState[0]]] as const) {
     const own = id === undefined || effect.hides ? undefined : ownSearch(ctx, op.id, id);
     if (!own || id === undefined || shortName(p.name) in own) continue;
-    if (wrong !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: wrong }, [], [id], `${p.name}=${wrong} & ${JSON.stringify(own)}`, to);
-    if (right !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: right }, [id], [], `${p.name}=${right} & ${JSON.stringify(own)}`, to);
+    if (wrong !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: wrong }, [], other === undefined ? [id] : [id, other], `${p.name}=${wrong} & ${JSON.stringify(own)}`, to);
+    if (right !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: right }, [id], id === inState[0] && twin !== undefined ? [twin] : [], `${p.name}=${right} & ${JSON.stringify(own)}`, to);
   }
   // Together with a filter by who made both records (the run's actor): a server that drops the state
   // filter in that company lists both records, one that drops the other filter is not told apart here.
@@ -757,8 +777,11 @@ const versions: Run = async (ctx, op, p) => {
   if (!maker || !maker.varies.includes(fact)) skip(`the API gives no way to make ${op.id.split('.')[0]} that differ in ${fact.replace(':', ' ')}`);
   const key = shortName(p.name);
   if (effect.subject === 'flag') {
-    // A new artist is active and not banned: its versions are listed with that state and not with the other.
+    // A new artist is active and not banned: its versions are listed with that state and not with the other,
+    // and none of a second new artist's, in the same state (a server that drops the artist's id in the
+    // state's company lists them).
     const id = await maker.make(ctx, {});
+    const second = await maker.make(ctx, {});
     const state = effect.field === 'is_active';
     const [on, off] = (p.values ?? ['true', 'false']) as [string, string];
     const artistKey = 'artist_id';
@@ -766,6 +789,9 @@ const versions: Run = async (ctx, op, p) => {
     const outOfState = await listed(ctx, op.id, { [artistKey]: id, [key]: state ? off : on });
     if (inState.length === 0) fail(`${p.name}=${state ? on : off} lists no version of the new artist ${id}`, { expected: 'its versions', actual: '[]' });
     if (outOfState.length > 0) fail(`${p.name}=${state ? off : on} lists versions ${JSON.stringify(outOfState)} of the new artist ${id}, which is ${state ? 'active' : 'not banned'}`, { expected: '[]', actual: JSON.stringify(outOfState) });
+    const seconds = await listed(ctx, op.id, { [artistKey]: second });
+    const mixed = inState.filter((v) => seconds.includes(v));
+    if (mixed.length > 0) fail(`${p.name}=${state ? on : off} with ${artistKey}=${id} lists versions ${JSON.stringify(mixed)} of artist ${second}`, { expected: `versions of artist ${id} only`, actual: JSON.stringify(inState) });
     return;
   }
   let values: [string | number, string | number];

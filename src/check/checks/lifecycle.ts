@@ -1,14 +1,17 @@
 /**
  * `lifecycle/*`: across resources, records can be deleted and are then gone (INT-transitions), a second
- * record of an existing name is refused, and POST and PUT parameters are read from the body.
+ * record of an existing name is refused (and answered in the protocol's terms), and POST and PUT
+ * parameters are read from the body.
  */
 import type { OperationId, Variant } from '../../../specs/model/index.ts';
 import type { Check, CheckContext } from '../check.ts';
 import { defineCheck, fail } from '../check.ts';
 import { makePost } from '../world.ts';
+import type { Reply } from '../target.ts';
 import { expectRefused, field, listIds, show, succeed, text } from './support/calls.ts';
 import type { Findable } from './support/deletion.ts';
 import { expectDeleted, expectFindable, findable } from './support/deletion.ts';
+import { expectDocumentedStatus, expectEnvelope, expectRefusalEnvelope } from './support/reply-contract.ts';
 
 export function records_can_be_deleted(variant: Variant): Check {
   const deletions: { op: OperationId; make: (ctx: CheckContext) => Promise<Findable> }[] = [
@@ -48,28 +51,55 @@ export const state_changes_read_the_body = defineCheck({
   },
 });
 
+/**
+ * A second artist, wiki page and pool of an existing name, sent once a run for the two checks that judge
+ * the answers: whether the record was refused (SHOULD, INT-already-exists) and whether the answer speaks
+ * the protocol (MUST), whatever it says.
+ */
+function duplicateCreates(ctx: CheckContext): Promise<readonly { readonly what: string; readonly reply: Reply }[]> {
+  return ctx.world.get('duplicate-creates', async () => {
+    const name = ctx.unique('twice').toLowerCase();
+    await succeed(ctx, 'artists.create', { fields: { name } }, 'the first artist');
+    const artist = await ctx.target.call('artists.create', { fields: { name } });
+    const title = ctx.unique('twice').toLowerCase();
+    await succeed(ctx, 'wiki_pages.create', { fields: { title, body: title } }, 'the first wiki page');
+    const wiki = await ctx.target.call('wiki_pages.create', { fields: { title, body: title } });
+    const pool = ctx.unique('twice');
+    await succeed(ctx, 'pools.create', { fields: { name: pool, description: pool } }, 'the first pool');
+    const again = await ctx.target.call('pools.create', { fields: { name: pool, description: pool } });
+    return [
+      { what: 'a second artist of the same name', reply: artist },
+      { what: 'a second wiki page of the same title', reply: wiki },
+      { what: 'a second pool of the same name', reply: again },
+    ];
+  });
+}
+
 export const duplicate_names_are_refused = defineCheck({
   id: 'lifecycle/already-exists', fn: 'duplicate_names_are_refused', resource: 'protocol',
   description: 'a second artist, wiki page or pool with an existing name is not created', requirements: ['IB-7-already-exists'], readOnly: false,
   async run(ctx) {
-    const name = ctx.unique('twice').toLowerCase();
-    await succeed(ctx, 'artists.create', { fields: { name } }, 'the first artist');
-    const again = await ctx.target.call('artists.create', { fields: { name } });
-    ctx.note(again);
-    expectRefused(again, 'a second artist of the same name');
-    const title = ctx.unique('twice').toLowerCase();
-    await succeed(ctx, 'wiki_pages.create', { fields: { title, body: title } }, 'the first wiki page');
-    const dup = await ctx.target.call('wiki_pages.create', { fields: { title, body: title } });
-    ctx.note(dup);
-    expectRefused(dup, 'a second wiki page of the same title');
-    const pool = ctx.unique('twice');
-    await succeed(ctx, 'pools.create', { fields: { name: pool, description: pool } }, 'the first pool');
-    const dupPool = await ctx.target.call('pools.create', { fields: { name: pool, description: pool } });
-    ctx.note(dupPool);
-    expectRefused(dupPool, 'a second pool of the same name');
+    for (const { what, reply } of await duplicateCreates(ctx)) {
+      ctx.note(reply);
+      expectRefused(reply, what);
+    }
+  },
+});
+
+export const duplicate_answers_are_documented = defineCheck({
+  id: 'lifecycle/already-exists-status', fn: 'duplicate_answers_are_documented', resource: 'protocol',
+  description: 'the answer to a second artist, wiki page or pool with an existing name has a documented status, and an envelope that agrees with it',
+  requirements: ['IB-7-status-documented', 'IB-7-envelope-agrees', 'IB-7-envelope-json'], readOnly: false,
+  async run(ctx) {
+    for (const { what, reply } of await duplicateCreates(ctx)) {
+      ctx.note(reply);
+      expectDocumentedStatus(reply, ctx.variant);
+      if (reply.ok) expectEnvelope(reply);
+      else expectRefusalEnvelope(reply, what);
+    }
   },
 });
 
 export function checks(variant: Variant): Check[] {
-  return [records_can_be_deleted(variant), state_changes_read_the_body, duplicate_names_are_refused];
+  return [records_can_be_deleted(variant), state_changes_read_the_body, duplicate_names_are_refused, duplicate_answers_are_documented];
 }

@@ -17,8 +17,8 @@ export function unknown_id_is_not_found(op: OpenApiOperation): Check {
   return defineCheck({
     id: `not-found/${op.id}`,
     fn: 'unknown_id_is_not_found',
-    description: `${op.method} ${op.path}.json with an id that does not exist is answered 404, and through .xml in XML${op.method === 'GET' ? '' : ' (the outcome envelope in each)'}`,
-    requirements: op.method === 'GET' ? ['IB-7-not-found', 'IB-2-format-xml'] : ['IB-7-not-found', 'IB-7-envelope-json', 'IB-7-envelope-xml'],
+    description: `${op.method} ${op.path}.json with an id that does not exist is answered 404, and through .xml in XML${op.method === 'GET' ? '' : ' (the outcome envelope in each, saying success=false)'}`,
+    requirements: op.method === 'GET' ? ['IB-7-not-found', 'IB-2-format-xml'] : ['IB-7-not-found', 'IB-7-envelope-json', 'IB-7-envelope-xml', 'IB-7-envelope-agrees'],
     resource: op.resource,
     operation: op.id,
     readOnly: op.method === 'GET',

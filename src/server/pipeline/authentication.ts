@@ -23,7 +23,7 @@ export function authenticationStage(options: { readonly users: UserDirectory; re
       user = authenticate(
         { authorization: req.headers.authorization, fieldSources: op.method === 'GET' ? [fields] : [fields, query], cookies: req.cookies ?? {} },
         users,
-        op.stateChanging ? faults.authOfWrites : faults.auth,
+        op.method === 'DELETE' && op.resource !== 'dmails' ? faults.authOfDeletes : op.stateChanging ? faults.authOfWrites : faults.auth,
       );
     } catch (err) {
       if (faults.unauthorized && err instanceof ApiError) throw unauthorized(err.reason, state.route.op.variant === 'B');

@@ -19,6 +19,8 @@ export interface StageFaults {
   readonly auth: AuthFaults;
   /** The authentication faults of a state-changing request (wrong-key-accepted-on-writes: its `api_key` is not compared). */
   readonly authOfWrites: AuthFaults;
+  /** The authentication faults of a DELETE other than a dmail's (wrong-basic-accepted-on-deletes: its Basic password is not compared). */
+  readonly authOfDeletes: AuthFaults;
   /** Anonymous reads are served (A), or not (B); anonymous-refused-A and anonymous-allowed-B swap them. */
   readonly anonymousReads: boolean;
   /** quota-not-enforced switches the hourly quotas off. */
@@ -27,6 +29,8 @@ export interface StageFaults {
   readonly quotaShare: number;
   /** The status of invalid parameters: 424, or 400 (status-undocumented), 500 (server-error-on-bad-input), 420 (variation status-420). */
   readonly invalidParametersStatus: number;
+  /** already-exists-409: a create of an existing name is answered 409 Conflict, a code outside the table. */
+  readonly alreadyExistsConflict: boolean;
   /** unknown-id-200: a path naming an unknown id is answered 200 with an empty record. */
   readonly unknownIdAnswered: boolean;
   /** A successful state change answers 204 without a body (status-204, or the variation no-content-A in A). */
@@ -57,15 +61,18 @@ export function stageFaults(faults: Faults, variations: Variations, variant: Var
     },
     emptyKey: on('empty-key-accepted'),
   };
+  const authOfWrites: AuthFaults = on('wrong-key-accepted-on-writes') ? { ...auth, anyKey: { ...auth.anyKey, apiKey: true } } : auth;
   return {
     queryIgnored: on('query-params-ignored'),
     bodyIgnored: on('body-params-ignored'),
     auth,
-    authOfWrites: on('wrong-key-accepted-on-writes') ? { ...auth, anyKey: { ...auth.anyKey, apiKey: true } } : auth,
+    authOfWrites,
+    authOfDeletes: on('wrong-basic-accepted-on-deletes') ? { ...authOfWrites, anyKey: { ...authOfWrites.anyKey, basic: true } } : authOfWrites,
     anonymousReads: variant === 'A' ? !on('anonymous-refused-A') : on('anonymous-allowed-B'),
     quotaEnforced: !on('quota-not-enforced'),
     quotaShare: on('quota-too-low') ? 0.1 : 1,
     invalidParametersStatus,
+    alreadyExistsConflict: on('already-exists-409'),
     unknownIdAnswered: on('unknown-id-200'),
     noContent: on('status-204') || (variant === 'A' && variations.active('no-content-A')),
     unauthorized: variations.active('unauthorized-401'),

@@ -109,7 +109,10 @@ export function operationPipeline(app: FastifyInstance, options: PipelineOptions
     const format = state?.route.format ?? formatOfUrl(req.url);
     if (err instanceof ApiError) {
       // The refusal faults act on the refusals of operations only (not on those of the file routes).
-      const status = state !== null && err.status === STATUS.invalidParameters ? faults.invalidParametersStatus : err.status;
+      const status =
+        state !== null && err.status === STATUS.invalidParameters ? faults.invalidParametersStatus
+        : state !== null && err.status === STATUS.alreadyExists && faults.alreadyExistsConflict ? 409
+        : err.status;
       if (status === STATUS.notFound && faults.unknownIdAnswered && state?.route.op.params.some((x) => x.location === 'path')) {
         return send(reply, renderRecord(format, 'record', {}, env.faults));
       }

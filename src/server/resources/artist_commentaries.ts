@@ -57,7 +57,7 @@ const HISTORY = new History<CommentaryVersionRow>({
   faults: {
     notRecorded: 'commentary-versions-not-recorded',
     notRestoring: 'commentary-revert-not-restoring',
-    searchIgnored: { param: 'search[post_id]', fault: 'commentary-versions-post-id-ignored' },
+    searchIgnored: [{ param: 'search[post_id]', fault: 'commentary-versions-post-id-ignored' }],
   },
 });
 

@@ -43,7 +43,10 @@ const HISTORY = new History<ArtistVersionRow>({
   faults: {
     notRecorded: 'artist-versions-not-recorded',
     notRestoring: 'artists-revert-not-restoring',
-    searchIgnored: { param: 'search[artist_id]', fault: 'artist-versions-artist-id-ignored' },
+    searchIgnored: [
+      { param: 'search[artist_id]', fault: 'artist-versions-artist-id-ignored' },
+      { param: 'search[artist_id]', fault: 'artist-versions-artist-id-dropped-beside-state', beside: 'search[is_active]' },
+    ],
   },
 });
 
@@ -325,6 +328,7 @@ export const artistsModule: ResourceModule = {
     { id: 'artists-url-string-newline-only', requirements: ['IB-4-artists-url-string'], summary: 'artist[url_string] is split on newlines only, not on spaces or tabs.', caughtBy: 'artists/url-string' },
     { id: 'artists-group-dropped-on-update', requirements: ['IB-4-artists-fields'], summary: 'artist[group_name] is ignored on update.', caughtBy: 'artists/fields' },
     { id: 'artists-is-active-ignored', requirements: ['IB-4-artists-fields'], summary: 'artist[is_active] is accepted but not stored.', variants: ['B'], caughtBy: 'artists/fields' },
+    { id: 'artist-versions-artist-id-dropped-beside-state', requirements: ['IB-4-artist_versions-search-artist_id-A', 'IB-4-artist_versions-search-is_active-A'], summary: 'search[artist_id] on artist versions is dropped when search[is_active] is sent with it.', variants: ['A'], caughtBy: 'effects/artist_versions.list/is_active' },
     { id: 'artist-versions-artist-id-ignored', requirements: ['IB-4-artist_versions-search-artist_id-A'], summary: 'search[artist_id] on artist versions is ignored.', variants: ['A'], caughtBy: 'effects/artist_versions.list/artist_id' },
     { id: 'artists-url-string-first-only', requirements: ['IB-4-artists-url-string', 'IB-4-artists-name-url'], summary: 'artist[url_string] keeps only its first URL.' },
     { id: 'artists-other-names-unsplit', requirements: ['IB-4-artists-other-names'], summary: 'artist[other_names_comma] is kept as one name (not split at commas).' },

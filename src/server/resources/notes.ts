@@ -52,7 +52,7 @@ const HISTORY = new History<NoteVersionRow>({
   faults: {
     notRecorded: 'note-versions-not-recorded',
     notRestoring: 'notes-revert-not-restoring',
-    searchIgnored: { param: 'search[note_id]', fault: 'note-versions-note-id-ignored' },
+    searchIgnored: [{ param: 'search[note_id]', fault: 'note-versions-note-id-ignored' }],
   },
 });
 

@@ -52,7 +52,7 @@ const HISTORY = new History<PoolVersionRow>({
     notRecorded: 'pool-versions-not-recorded',
     notRestoring: 'pools-revert-not-restoring',
     stepBack: 'pools-revert-one-step-back',
-    searchIgnored: { param: 'search[pool_id]', fault: 'pool-versions-pool-id-ignored' },
+    searchIgnored: [{ param: 'search[pool_id]', fault: 'pool-versions-pool-id-ignored' }],
   },
 });
 

@@ -160,7 +160,7 @@ const HISTORY = new History<PostVersionRow>({
   faults: {
     notRecorded: 'versions-not-recorded',
     notRestoring: 'revert-not-restoring',
-    searchIgnored: { param: 'search[post_id]', fault: 'post-versions-post-id-ignored' },
+    searchIgnored: [{ param: 'search[post_id]', fault: 'post-versions-post-id-ignored' }],
   },
 });
 
@@ -306,6 +306,7 @@ function listHandler(op: ResolvedOperation, env: ServerEnv) {
         rating: storedRating,
         negation: !f.active('tag-negation-ignored'),
         metaTags: !f.active('meta-tags-ignored'),
+        metaTagsDropped: f.active('meta-tags-dropped'),
         allMustMatch: !f.active('tag-search-any'),
       });
       w.params.push(...s.params);
@@ -362,7 +363,8 @@ export const postsModule: ResourceModule = {
             }
           }
           const next: PostFields = {
-            tags: params.has(TAGS) ? keptTags(env, post.tag_array, parseTagString(params.str(TAGS)!)) : post.tag_array.map((name) => ({ name, category: undefined })),
+            // Fault update-tag-plus-split: the form is decoded twice, so a `+` in a tag becomes a space.
+            tags: params.has(TAGS) ? keptTags(env, post.tag_array, parseTagString(env.faults.active('update-tag-plus-split') ? params.str(TAGS)!.replaceAll('+', ' ') : params.str(TAGS)!)) : post.tag_array.map((name) => ({ name, category: undefined })),
             rating: rating !== undefined ? explicitAsQuestionable(env, storedRating(rating) ?? rating) : post.rating,
             // Fault post-source-text-dropped: a source that is not a URL is not stored.
             source: source !== undefined && !isFetchableUrl(source) && source !== '' && env.faults.active('post-source-text-dropped') ? post.source : (source ?? post.source),
@@ -427,7 +429,9 @@ export const postsModule: ResourceModule = {
     { id: 'rating-explicit-as-questionable', requirements: ['IB-4-posts-update-fields'], summary: 'post[rating] explicit is stored as questionable.', caughtBy: 'posts/update-every-rating' },
     { id: 'update-drops-parent', requirements: ['IB-4-posts-update-fields'], summary: 'post[parent_id] is dropped when post[tag_string] is updated with it.', caughtBy: 'posts/update-fields' },
     { id: 'meta-tags-ignored', requirements: ['IB-4-posts-list-tags'], summary: 'Meta-tags (rating:, id:) in tags are taken as plain tags.', caughtBy: 'posts/meta-tags' },
+    { id: 'meta-tags-dropped', requirements: ['IB-4-posts-list-tags'], summary: 'Meta-tags (rating:, id:, user:) beside a plain tag are read and then left out: the plain tag alone selects.', caughtBy: 'posts/meta-tags' },
     { id: 'rating-other-variant-accepted', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] also accepts the other variant's values.", caughtBy: 'values/posts.update/post[rating]' },
+    { id: 'update-tag-plus-split', requirements: ['IB-4-posts-update-fields'], summary: 'An update\'s post[tag_string] is decoded twice: a `+` in a tag becomes a space and splits it.', caughtBy: 'posts/update-fields' },
     { id: 'update-keeps-removed-tags', requirements: ['IB-4-posts-update-fields'], summary: 'An update of post[tag_string] adds the tags sent but keeps those it left out.', caughtBy: 'posts/update-fields' },
     { id: 'post-source-text-dropped', requirements: ['IB-4-posts-update-fields'], summary: 'A post[source] that is not a URL is answered with success and not stored.', caughtBy: 'posts/update-fields' },
     { id: 'rating-other-variant-coerced', requirements: ['IB-4-posts-update-values-post-rating-A', 'IB-4-posts-update-values-post-rating-B'], summary: "post[rating] of the other variant's set is stored as the value of this set it names (A stores `s` for `safe`).", caughtBy: 'values/posts.update/post[rating]' },

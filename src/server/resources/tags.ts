@@ -52,7 +52,8 @@ export const tagsModule: ResourceModule = {
         // Fault tags-category-copyright-character-swapped: 3 reads as 4 and 4 as 3.
         const swapped = f.active('tags-category-copyright-character-swapped') ? ({ 3: 4, 4: 3 } as Record<number, number>)[Number(category)] : undefined;
         if (category !== undefined && !f.active('tags-category-ignored')) w.add(`t.category = ${w.p(swapped ?? Number(category))}`);
-        if (yesNo(params.str(HIDE_EMPTY)) === true && !f.active('tags-hide-empty-ignored')) w.add('t.post_count > 0');
+        // Fault tags-hide-empty-dropped-beside-name: hide_empty is dropped beside search[name_matches].
+        if (yesNo(params.str(HIDE_EMPTY)) === true && !f.active('tags-hide-empty-ignored') && !(matches !== undefined && f.active('tags-hide-empty-dropped-beside-name'))) w.add('t.post_count > 0');
         const wiki = yesNo(params.str(HAS_WIKI_PARAM));
         if (wiki !== undefined) w.add(wiki ? HAS_WIKI : `NOT ${HAS_WIKI}`);
         const names = params.str(NAME);
@@ -71,6 +72,7 @@ export const tagsModule: ResourceModule = {
 
   faults: [
     { id: 'tags-name-list-substring', requirements: ['IB-4-tags-name-list-A'], summary: 'search[name] on tags matches substrings instead of exact names.', variants: ['A'] },
+    { id: 'tags-hide-empty-dropped-beside-name', requirements: ['IB-4-tags-search-hide_empty-A'], summary: 'search[hide_empty]=yes beside search[name_matches] still lists tags with 0 posts (alone it hides them).', variants: ['A'], caughtBy: 'effects/tags.list/hide_empty' },
     { id: 'tags-hide-empty-ignored', requirements: ['IB-4-tags-hide-empty-A'], summary: 'search[hide_empty]=yes still lists tags with 0 posts.', variants: ['A'] },
     { id: 'tags-category-copyright-character-swapped', requirements: ['IB-4-tags-category-A'], summary: 'search[category] on tags selects character tags with 3 and copyright tags with 4.', variants: ['A'], caughtBy: 'tags/category' },
     { id: 'tags-category-ignored', requirements: ['IB-4-tags-category-A', 'IB-4-tags-category-agrees-A'], summary: 'search[category] on tags is ignored.', variants: ['A'] },

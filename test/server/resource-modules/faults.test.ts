@@ -130,6 +130,13 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const id = await artist(s, { name: n, is_active: '0' });
     expect((await s.show(`/artists/${id}.json`)).is_active).toBe(true);
   },
+  'artist-versions-artist-id-dropped-beside-state': async (s, n) => {
+    const a = await artist(s, { name: `${n}_a` });
+    const b = await artist(s, { name: `${n}_b` });
+    // Alone, the artist's id narrows the versions; beside search[is_active] it is dropped.
+    expect(ids(await s.list('/artist_versions.json', { 'search[artist_id]': a }))).not.toEqual(expect.arrayContaining(await versionIdsOf(s, '/artist_versions.json', 'artist_id', b)));
+    expect(ids(await s.list('/artist_versions.json', { 'search[artist_id]': a, 'search[is_active]': 'true' }))).toEqual(expect.arrayContaining(await versionIdsOf(s, '/artist_versions.json', 'artist_id', b)));
+  },
   'artist-versions-artist-id-ignored': async (s, n) => {
     const a = await artist(s, { name: `${n}_a` });
     const b = await artist(s, { name: `${n}_b` });
@@ -303,6 +310,13 @@ const FAULTS: Readonly<Record<string, Run>> = {
     const post = await s.post(`${n}_gone`);
     await s.ok('PUT', `/posts/${post}.json`, { 'post[tag_string]': `${n}_kept` });
     expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[hide_empty]': 'yes' }))).toHaveLength(2);
+  },
+  'tags-hide-empty-dropped-beside-name': async (s, n) => {
+    const post = await s.post(`${n}_gone`);
+    await s.ok('PUT', `/posts/${post}.json`, { 'post[tag_string]': `${n}_kept` });
+    // Beside name_matches the tag without posts is listed; alone, hide_empty hides it.
+    expect((await s.list('/tags.json', { 'search[name_matches]': `${n}_*`, 'search[hide_empty]': 'yes' }))).toHaveLength(2);
+    expect((await s.list('/tags.json', { 'search[hide_empty]': 'yes' })).map((t) => t.name)).not.toContain(`${n}_gone`);
   },
   'tags-category-copyright-character-swapped': async (s, n) => {
     await s.post(`copyright:${n}_work character:${n}_person`);

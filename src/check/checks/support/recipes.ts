@@ -110,24 +110,24 @@ async function created(ctx: CheckContext, op: OperationId, fields: Fields, what:
   return remember(ctx, find.list, reply.createdId() ?? (await findMade(ctx, find.list, find.search, find.mark, what, as, except)), find.search);
 }
 
-/** A record a recipe made, found by a search of its own unique value (findMade), which searchOf then gives. */
+/** A record a recipe made, found by a search of its own unique value (findMade), which searchesOf then gives. */
 async function foundMade(ctx: CheckContext, list: OperationId, search: Fields, mark: string, what: string, as?: Account, except: readonly number[] = []): Promise<number> {
   return remember(ctx, list, await findMade(ctx, list, search, mark, what, as, except), search);
 }
 
-function remember(ctx: CheckContext, list: OperationId, id: number, search: Fields): number {
+function remember(ctx: CheckContext, list: OperationId, id: number, search: Fields, ...also: Fields[]): number {
   let made = searches.get(ctx.target);
   if (!made) searches.set(ctx.target, (made = new Map()));
-  made.set(`${list} ${id}`, search);
+  made.set(`${list} ${id}`, [search, ...also]);
   return id;
 }
 
-/** The search that found each record a recipe made, by target. */
-const searches = new WeakMap<CheckContext['target'], Map<string, Fields>>();
+/** The searches that find each record a recipe made (the one that found it first), by target. */
+const searches = new WeakMap<CheckContext['target'], Map<string, Fields[]>>();
 
-/** The search of `list` that finds the record `id` a recipe made by its own unique value (a name, a word), if one did. */
-export function searchOf(ctx: CheckContext, list: OperationId, id: number): Fields | undefined {
-  return searches.get(ctx.target)?.get(`${list} ${id}`);
+/** Every search of `list` that finds the record `id` by a unique value of its own (its body, its topic's title), the first first. */
+export function searchesOf(ctx: CheckContext, list: OperationId, id: number): readonly Fields[] {
+  return searches.get(ctx.target)?.get(`${list} ${id}`) ?? [];
 }
 
 const post = async (ctx: CheckContext, facts: Facts) => facts.post ?? makePost(ctx);
@@ -239,10 +239,12 @@ const forumTopics: Recipe = {
 const forumPosts: Recipe = {
   list: 'forum_posts.list', varies: ['creator', 'text:body'],
   async make(ctx, facts) {
-    const title = ctx.unique('topic');
+    const title = ctx.unique('topic').toLowerCase();
     const body = word(ctx, facts, 'body', 'forumpost');
     await succeed(ctx, 'forum_topics.create', { fields: { title, body }, ...(facts.as ? { as: facts.as } : {}) }, 'a forum topic with its first post');
-    return foundMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as, facts.except);
+    const id = await findMade(ctx, 'forum_posts.list', { body_matches: body }, body, 'the first post of a forum topic', facts.as, facts.except);
+    // Found by its body, and by its topic's title (a search of another kind, which a filter may be dropped beside).
+    return remember(ctx, 'forum_posts.list', id, { body_matches: body }, { topic_title_matches: title });
   },
 };
 

@@ -55,7 +55,8 @@ export function expectEnvelope(reply: Reply): void {
 /**
  * A refused state-changing call still returns its one element ("Every state-changing call returns one
  * element", section 7): the envelope of the requested format. The service family answers some refusals
- * otherwise, so its absence warns (INT-refusal-envelope). Server errors (5xx) may come from a layer in
+ * otherwise, so its absence warns (INT-refusal-envelope); an envelope that says success breaks
+ * IB-7-envelope-agrees. Server errors (5xx) may come from a layer in
  * front of the service and are not judged. Call it after the refusal's other assertions: it ends the check.
  */
 export function expectRefusalEnvelope(reply: Reply, what: string): void {
@@ -65,6 +66,11 @@ export function expectRefusalEnvelope(reply: Reply, what: string): void {
     fail(`${what} was refused (${reply.status}) without the outcome envelope: ${e.error}`, {
       reply, requirement: reply.format === 'json' ? 'IB-7-envelope-json' : 'IB-7-envelope-xml', interpretation: 'INT-refusal-envelope',
       expected: reply.format === 'json' ? '{"success": false, "reason": string}' : '<response success="false" reason=".."/>', actual: e.error,
+    });
+  }
+  if (e.envelope.success !== false) {
+    fail(`${what} was refused (${reply.status}) with an envelope saying success=${e.envelope.success}`, {
+      reply, requirement: 'IB-7-envelope-agrees', expected: 'success=false', actual: `success=${e.envelope.success}`,
     });
   }
 }

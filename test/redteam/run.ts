@@ -73,6 +73,11 @@ export const FAMILY_SCOPE: Readonly<Record<string, readonly string[]>> = {
   flags: touches('posts', 'post_flags', 'post_appeals'),
   aliases: touches('tag_aliases', 'tag_implications'),
   related: touches('related_tag', 'tags'),
+  // Tranche 11's names.
+  auth: GENERAL,
+  envelope: GENERAL,
+  'tag-relations': touches('tag_aliases', 'tag_implications', 'related_tag', 'tags'),
+  commentaries: touches('artist_commentaries', 'artist_commentary_versions'),
   general: GENERAL,
   // Tranche 5 names the cross-cutting families one by one.
   authentication: GENERAL,
@@ -120,6 +125,7 @@ export const FAULT_SCOPE: Readonly<Record<string, readonly string[]>> = {
  */
 export const HOOK_ERRORS: Readonly<Record<string, string>> = {
   'uploads-rating-defaults-to-safe': 'an upload without upload[rating] sent as a form rather than multipart (the hook reads a multipart boundary)',
+  'posts-copy-notes-first-only': 'a copy_notes whose post has no note list to read (the hook maps the answer of a note search as a list); it raised the same error when the tranche was scored',
 };
 
 /** QUOTA_TIER faults whose runs make the tier's check only. */

@@ -75,6 +75,8 @@ export const TRANCHES: Readonly<Record<string, Tranche>> = {
   'tranche-9': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
   // Scored against `conform serve --variant V --allow-fetch 127.0.0.1`: 136 faults, one run each, in two files.
   'tranche-10': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
+  // Scored as tranche-10: 184 faults, one run each (A and B by turns), in two files.
+  'tranche-11': { shards: 2, allowFetch: ['127.0.0.1'], variants: 'alternating' },
 };
 
 function trancheOf(tranche: string): Tranche {

@@ -25,6 +25,11 @@ const BASIC: AuthMethod = { mode: 'basic', requirement: 'IB-5-auth-basic', text:
 const PASSWORD_HASH: AuthMethod = { mode: 'password_hash', requirement: 'IB-5-auth-password-hash', text: 'login and the legacy password_hash' };
 const COOKIE: AuthMethod = { mode: 'cookie', requirement: 'IB-5-auth-session-cookie', text: 'the session cookie (INT-session-cookie)' };
 
+/** The fields and path of an example request, as call options. */
+function requestOf(example: Example): { fields?: Example['fields']; path?: Example['path'] } {
+  return { ...(example.fields ? { fields: example.fields } : {}), ...(example.path ? { path: example.path } : {}) };
+}
+
 /** A method with a wrong secret of its own kind does not authenticate as the named user (its check's id, description and run). */
 function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'description' | 'requirements' | 'readOnly' | 'run'> {
   return {
@@ -74,7 +79,6 @@ function wrongSecret(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descriptio
       // refused.
       const as = ctx.accounts.actor;
       if (m.mode === 'password_hash' && !as.password_hash) return;
-      const requestOf = (e: Example) => ({ ...(e.fields ? { fields: e.fields } : {}), ...(e.path ? { path: e.path } : {}) });
       for (const op of operationsFor(ctx.variant).filter((o) => o.stateChanging && o.resource !== 'dmails')) {
         const example = await ctx.world.get(`wrong-secret-example:${op.id}`, () => exampleFor(ctx, op.id));
         if (example.expect !== 'success') continue;
@@ -118,7 +122,7 @@ function authenticates(m: AuthMethod): Pick<Check, 'id' | 'resource' | 'descript
         const example = await exampleFor(ctx, op.id);
         if (example.expect !== 'success') continue;
         const as = op.kind === 'update' ? updater! : d.to;
-        await succeed(ctx, op.id, { as, auth: m.mode, ...(example.fields ? { fields: example.fields } : {}), ...(example.path ? { path: example.path } : {}) }, `${op.method} ${op.path}.json sent with ${m.text}`);
+        await succeed(ctx, op.id, { as, auth: m.mode, ...requestOf(example) }, `${op.method} ${op.path}.json sent with ${m.text}`);
       }
     },
   };

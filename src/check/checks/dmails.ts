@@ -11,10 +11,15 @@ import { expectSameRendering } from './support/read-back.ts';
 import { accountsOrSkip, listedDmails, listsDmail, recipientCopy, sentDmail } from './support/sent-dmail.ts';
 import { recordId } from '../formats.ts';
 
-/** Calls `opId` on record `id` as `as`, and fails unless it is refused. */
+/**
+ * What another user asks of a dmail is asked by parameters and by HTTP Basic: a server may look the owner
+ * up by one and not the other, and a request that names no method gets whichever turn comes up.
+ */
+const BOTH_WAYS = ['api_key', 'basic'] as const;
+
+/** Calls `opId` on record `id` as `as`, both ways, and fails unless each is refused. */
 async function expectRefusedCall(ctx: CheckContext, opId: OperationId, id: number, as: Account): Promise<void> {
-  // By parameters and by HTTP Basic: a server may look the owner up by one and not the other.
-  for (const auth of ['api_key', 'basic'] as const) {
+  for (const auth of BOTH_WAYS) {
     const reply = await ctx.target.call(opId, { path: { id }, as, auth });
     ctx.note(reply);
     expectRefused(reply, `${opId} of ${id} by ${as.name} (authenticated by ${auth})`);
@@ -28,8 +33,7 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
     const d = await sentDmail(ctx);
     const mine = await listedDmails(ctx, d, d.to);
     if (!mine.includes(d.id)) fail(`the recipient's dmail list lacks dmail ${d.id}`, { expected: `dmail ${d.id}`, actual: JSON.stringify(mine) });
-    // The third asks by parameters and by HTTP Basic: a server may take the owner's mailbox by one and not the other.
-    for (const auth of ['api_key', 'basic'] as const) {
+    for (const auth of BOTH_WAYS) {
       const theirs = await listedDmails(ctx, d, d.third, { auth });
       if (theirs.includes(d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list (authenticated by ${auth})`, { expected: 'not listed', actual: JSON.stringify(theirs) });
     }
@@ -38,7 +42,7 @@ export const dmail_list_holds_own_dmails_only = defineCheck({
     const asked: Record<string, string | number> = { to_name: d.to.name, to_id: toId, from_name: d.from.name, from_id: fromId };
     const params = new Set(ctx.target.operation('dmails.list').params.map((p) => fieldOf(p.name)));
     for (const [name, value] of Object.entries(asked).filter(([name]) => params.has(name))) {
-      for (const auth of ['api_key', 'basic'] as const) {
+      for (const auth of BOTH_WAYS) {
         const reply = await ctx.target.call('dmails.list', { as: d.third, auth, fields: { [name]: value } });
         ctx.note(reply);
         if (listsDmail(reply, d.id)) fail(`${d.third.name}, neither sender nor recipient, sees dmail ${d.id} in the list with search[${name}]=${value} (authenticated by ${auth})`, { reply, expected: 'not listed', actual: `dmail ${d.id}` });
@@ -81,9 +85,8 @@ export const dmail_of_another_user_is_hidden = defineCheck({
   description: 'showing another user\'s dmail is refused and does not reveal it', requirements: ['IB-4-dmails-owner-show'], readOnly: false,
   async run(ctx) {
     const d = await sentDmail(ctx);
-    // By parameters and by HTTP Basic: a server may look the owner up by one and not the other.
     const replies: Reply[] = [];
-    for (const auth of ['api_key', 'basic'] as const) {
+    for (const auth of BOTH_WAYS) {
       const reply = await ctx.target.call('dmails.show', { path: { id: d.id }, as: d.third, auth });
       ctx.note(reply);
       expectRefused(reply, `showing dmail ${d.id} to ${d.third.name} (authenticated by ${auth})`);

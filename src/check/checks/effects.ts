@@ -636,24 +636,24 @@ const flag: Run = async (ctx, op, p) => {
       if (id !== undefined && wrong !== undefined) await selects(ctx, op.id, { [shortName(p.name)]: wrong, [shortName(byId.name)]: id }, [], other === undefined ? [id] : [id, other], `${p.name}=${wrong} & ${byId.name}=${id}`, to);
     }
   }
-  // Beside the search that finds each record by its own value (an artist's name, a note's word): the
-  // value that leaves it out lists nothing (neither it nor the other record, which that value takes in),
-  // the one that takes it in lists it.
-  // A hiding state (hide_empty): beside its own search, the record out of the state is hidden by the one
-  // value and listed by the other, the record in it listed by both.
-  if (effect.hides) {
-    for (const [id, hidden] of [[outOfState[0], true], [inState[0], false]] as const) {
-      const own = id === undefined ? undefined : ownSearch(ctx, op.id, id);
-      if (!own || id === undefined || shortName(p.name) in own) continue;
-      await selects(ctx, op.id, { ...own, [shortName(p.name)]: values.on }, hidden ? [] : [id], hidden ? [id] : [], `${p.name}=${values.on} & ${JSON.stringify(own)}`, to);
-      if (values.off !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: values.off }, [id], [], `${p.name}=${values.off} & ${JSON.stringify(own)}`, to);
-    }
-  }
+  // Beside the search that finds each record by its own value (an artist's name, a note's word, a tag's
+  // name). A hiding state (hide_empty): the record out of the state is hidden by the one value and listed
+  // by the other, the record in it listed by both. Any other state: the value that leaves a record out
+  // lists nothing (neither it nor the other record, which that value takes in), the one that takes it in
+  // lists it (and not the second record in the state, where there is one).
   for (const [id, right, wrong, other] of [[inState[0], values.on, values.off, outOfState[0]], [outOfState[0], values.off, values.on, inState[0]]] as const) {
-    const own = id === undefined || effect.hides ? undefined : ownSearch(ctx, op.id, id);
+    const own = id === undefined ? undefined : ownSearch(ctx, op.id, id);
     if (!own || id === undefined || shortName(p.name) in own) continue;
-    if (wrong !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: wrong }, [], other === undefined ? [id] : [id, other], `${p.name}=${wrong} & ${JSON.stringify(own)}`, to);
-    if (right !== undefined) await selects(ctx, op.id, { ...own, [shortName(p.name)]: right }, [id], id === inState[0] && twin !== undefined ? [twin] : [], `${p.name}=${right} & ${JSON.stringify(own)}`, to);
+    const beside = (value: string) => ({ ...own, [shortName(p.name)]: value });
+    const what = (value: string) => `${p.name}=${value} & ${JSON.stringify(own)}`;
+    if (effect.hides) {
+      const hidden = id === outOfState[0];
+      await selects(ctx, op.id, beside(values.on), hidden ? [] : [id], hidden ? [id] : [], what(values.on), to);
+      if (values.off !== undefined) await selects(ctx, op.id, beside(values.off), [id], [], what(values.off), to);
+      continue;
+    }
+    if (wrong !== undefined) await selects(ctx, op.id, beside(wrong), [], other === undefined ? [id] : [id, other], what(wrong), to);
+    if (right !== undefined) await selects(ctx, op.id, beside(right), [id], id === inState[0] && twin !== undefined ? [twin] : [], what(right), to);
   }
   // Together with a filter by who made both records (the run's actor): a server that drops the state
   // filter in that company lists both records, one that drops the other filter is not told apart here.
